@@ -1,0 +1,84 @@
+// Legal moves by direction fills (Kogge-Stone parallel prefix): no magic multipliers, no tables.
+// A square is a legal move when, in some direction, it is empty and followed by a run of opponent
+// discs closed by a player disc. Filling from the player's discs across opponent discs and stepping
+// once more onto an empty square finds every such square for one direction.
+#pragma once
+
+#include "engine/bitboard.hpp"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace tempo {
+
+namespace detail {
+
+// Moves along +shift and -shift at once. `crossable` are the opponent discs a run may contain in this
+// direction (edge columns removed for directions with a horizontal component, so fills cannot wrap).
+template <int Shift>
+inline Bitboard moves_along(Bitboard player, Bitboard crossable) {
+    // Runs of up to 6 opponent discs: 1 + 1 + 2 + 2 steps.
+    Bitboard up = crossable & (player << Shift);
+    Bitboard down = crossable & (player >> Shift);
+    up |= crossable & (up << Shift);
+    down |= crossable & (down >> Shift);
+    const Bitboard pairs_up = crossable & (crossable << Shift);
+    const Bitboard pairs_down = crossable & (crossable >> Shift);
+    up |= pairs_up & (up << (2 * Shift));
+    down |= pairs_down & (down >> (2 * Shift));
+    up |= pairs_up & (up << (2 * Shift));
+    down |= pairs_down & (down >> (2 * Shift));
+    return (up << Shift) | (down >> Shift);
+}
+
+}  // namespace detail
+
+// Portable version: four direction pairs one after another.
+inline Bitboard legal_moves_scalar(Bitboard player, Bitboard opponent) {
+    const Bitboard inner = opponent & kInnerColumns;
+    const Bitboard moves = detail::moves_along<1>(player, inner) | detail::moves_along<8>(player, opponent) |
+                           detail::moves_along<7>(player, inner) | detail::moves_along<9>(player, inner);
+    return moves & ~(player | opponent);
+}
+
+#if defined(__AVX2__)
+// The four direction pairs side by side in one 256-bit register (shifts 1, 8, 7, 9 per lane).
+inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
+    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
+    const __m256i shift2 = _mm256_add_epi64(shift, shift);
+    const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
+    const __m256i crossable = _mm256_and_si256(
+        _mm256_set1_epi64x(static_cast<long long>(opponent)),
+        _mm256_set_epi64x(static_cast<long long>(kInnerColumns), static_cast<long long>(kInnerColumns), -1,
+                          static_cast<long long>(kInnerColumns)));
+
+    __m256i up = _mm256_and_si256(crossable, _mm256_sllv_epi64(p, shift));
+    __m256i down = _mm256_and_si256(crossable, _mm256_srlv_epi64(p, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(crossable, _mm256_sllv_epi64(up, shift)));
+    down = _mm256_or_si256(down, _mm256_and_si256(crossable, _mm256_srlv_epi64(down, shift)));
+    const __m256i pairs_up = _mm256_and_si256(crossable, _mm256_sllv_epi64(crossable, shift));
+    const __m256i pairs_down = _mm256_and_si256(crossable, _mm256_srlv_epi64(crossable, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)));
+    up = _mm256_or_si256(up, _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)));
+    const __m256i moves = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
+
+    const __m128i half = _mm_or_si128(_mm256_castsi256_si128(moves), _mm256_extracti128_si256(moves, 1));
+    const Bitboard all = static_cast<Bitboard>(_mm_cvtsi128_si64(half)) |
+                         static_cast<Bitboard>(_mm_extract_epi64(half, 1));
+    return all & ~(player | opponent);
+}
+#endif
+
+// The move generator the engine uses: AVX2 when the build targets it, the portable one otherwise.
+inline Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+#if defined(__AVX2__)
+    return legal_moves_avx2(player, opponent);
+#else
+    return legal_moves_scalar(player, opponent);
+#endif
+}
+
+}  // namespace tempo

@@ -1,0 +1,18 @@
+// A hand-written evaluation from mobility, potential mobility and corners: the stand-in before
+// trained weights, and the move-ordering evaluation for 6x6.
+#pragma once
+
+#include "eval/evaluator.hpp"
+
+namespace tempo {
+
+class SimpleEvaluator final : public Evaluator {
+public:
+    explicit SimpleEvaluator(Variant variant) : variant_(variant) {}
+    int evaluate(const Board& board) const override;
+
+private:
+    Variant variant_;
+};
+
+}  // namespace tempo

@@ -1,0 +1,98 @@
+// The Searcher: the one door to searching. Protocols, tools and tests call run() and stop();
+// everything behind it (midgame PVS, endgame solver, TT, threads, time) may change freely.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/game.hpp"
+
+namespace tempo {
+
+// What to search for and when to stop. Every limit that is set applies; the first reached stops.
+struct Limits {
+    // Midgame depth in plies (1..60); the ladder of NBoard's `set depth`.
+    int depth = 60;
+    // Selectivity for midgame searches: 0 = none (exact alpha-beta), higher = more Multi-ProbCut
+    // pruning. The searcher's default is its strongest setting.
+    std::optional<int> selectivity;
+    // Fixed time for this move.
+    std::optional<std::chrono::milliseconds> move_time;
+    // A game clock: time left for the side to move, increment per move, moves until the next
+    // time control (0 = sudden death). The searcher budgets the move from it and never overruns.
+    struct Clock {
+        std::chrono::milliseconds left{0};
+        std::chrono::milliseconds increment{0};
+        int moves_to_go = 0;
+    };
+    std::optional<Clock> clock;
+    std::uint64_t nodes = 0;  // 0 = unlimited
+    // Endgame: solve exactly or for win/loss/draw when few enough empties remain (the searcher
+    // decides when, from the time available), or force a full solve now.
+    enum class Endgame : std::uint8_t { kAuto, kExact, kWld, kOff };
+    Endgame endgame = Endgame::kAuto;
+    // Number of best moves to search with full windows (NBoard's `hint N`).
+    int multi_pv = 1;
+};
+
+// One move with its value, as in multi-PV results.
+struct ScoredMove {
+    Move move = kNoMove;
+    int score = 0;  // discs, from the side to move's view
+    std::vector<Move> pv;
+};
+
+// Progress and final answer. Scores are final-disc margins from the side to move's view
+// (official scoring for the game's variant).
+struct SearchInfo {
+    Move best = kNoMove;  // kPass when the side to move must pass
+    int score = 0;
+    int depth = 0;            // plies searched (empties when solved)
+    int selectivity = 0;      // probability in percent that the result holds: 100 = exact alpha-beta
+    bool solved = false;      // exact endgame result (or WLD if wld)
+    bool wld = false;         // score is only -1/0/+1 (loss/draw/win)
+    std::vector<Move> pv;
+    std::vector<ScoredMove> multi_pv;  // best first, when Limits::multi_pv > 1
+    std::uint64_t nodes = 0;
+    std::chrono::milliseconds elapsed{0};
+};
+using SearchResult = SearchInfo;
+
+struct SearcherOptions {
+    int threads = 1;
+    int hash_mb = 64;
+};
+
+class Searcher {
+public:
+    explicit Searcher(SearcherOptions options = {});
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    // Searches the game's current position. `on_info` (optional) is called from the searching
+    // thread after each completed iteration. Returns the best move found; if the game is over,
+    // best is kNoMove with the final score. Call from one thread at a time.
+    SearchResult run(const Game& game, const Limits& limits,
+                     const std::function<void(const SearchInfo&)>& on_info = {});
+
+    // From any thread: ends a running search within a few milliseconds; run() then returns the
+    // best move found so far. A stop before run() starts has no effect on it.
+    void stop();
+
+    // Forget everything learnt (transposition table), e.g. on a new game.
+    void clear();
+    void set_options(const SearcherOptions& options);
+    const SearcherOptions& options() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tempo

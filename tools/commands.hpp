@@ -1,0 +1,10 @@
+// Each `tempo` subcommand registers itself on the CLI11 app; main() only lists them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace tempo::cli {
+
+void add_perft_command(CLI::App& app);
+
+}  // namespace tempo::cli
