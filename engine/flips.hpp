@@ -17,9 +17,9 @@ namespace tempo {
 namespace detail {
 
 // Rays from a square, not including it; lanes in the order of the shifts 1, 8, 7, 9.
-struct Rays {
-    alignas(32) Bitboard up[4];    // towards higher bit indices: east, south, south-west, south-east
-    alignas(32) Bitboard down[4];  // towards lower bit indices: west, north, north-east, north-west
+struct alignas(64) Rays {
+    Bitboard up[4];    // towards higher bit indices: east, south, south-west, south-east
+    Bitboard down[4];  // towards lower bit indices: west, north, north-east, north-west
 };
 
 constexpr Bitboard ray(int square, int dcol, int drow) {
