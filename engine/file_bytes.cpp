@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "engine/parse_error.hpp"
@@ -9,6 +10,9 @@
 namespace tempo {
 
 std::vector<std::uint8_t> read_file_bytes(const std::string& path, std::size_t max_bytes) {
+    std::error_code error;
+    if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error))
+        throw ParseError(path + ": cannot read: not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ParseError(path + ": cannot open (" + std::strerror(errno) + ")");
     in.seekg(0, std::ios::end);

@@ -256,8 +256,8 @@ GgfGame parse_ggf(std::string_view text) {
         } else if (tag.name != "B" && tag.name != "W") game.other_tags.emplace_back(tag.name, value);
     }
     if (typed && board_geometry && typed->geometry != *board_geometry)
-        throw ParseError("TY says " + type_name(*typed) + " but BO holds a " +
-                         (*board_geometry == Geometry::k8x8 ? "8x8" : "6x6") + " board");
+        throw ParseError(std::string("TY says ") + (typed->geometry == Geometry::k8x8 ? "8x8" : "6x6") +
+                         " but BO holds a " + (*board_geometry == Geometry::k8x8 ? "8x8" : "6x6") + " board");
     if (typed) game.variant = *typed;
     else if (board_geometry) game.variant.geometry = *board_geometry;
 

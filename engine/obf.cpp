@@ -47,14 +47,14 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
     if (rest.empty()) return obf;
     if (rest.front() != ';')
         throw ParseError("expected ';' after the side to move, found " + shown(rest));
-    rest.remove_prefix(1);
+    rest = rest.substr(1, rest.find('%') - 1);  // '%' starts a trailing comment
 
     const Board& board = obf.position.board;
     const Bitboard legal = board.moves(playable_squares(geometry));
     const int limit = square_count(geometry);
     for (int number = 1;; ++number) {
         rest = trim_left(rest);
-        if (rest.empty() || rest.front() == '%') return obf;  // end of line, or a trailing comment
+        if (rest.empty()) return obf;
         const std::size_t colon = rest.find(':');
         const std::size_t semicolon = rest.find(';');
         if (colon == std::string_view::npos || colon > semicolon)

@@ -6,5 +6,6 @@
 namespace tempo::cli {
 
 void add_perft_command(CLI::App& app);
+void add_solve_command(CLI::App& app);
 
 }  // namespace tempo::cli

@@ -1,0 +1,124 @@
+#include "search/endgame.hpp"
+
+#include "search/endgame_search.hpp"
+
+namespace tempo {
+
+using endgame::Search;
+using endgame::Traits;
+
+struct EndgameSolver::Impl {
+    virtual ~Impl() = default;
+    virtual EndgameResult solve(const Board& board, int alpha, int beta) = 0;
+    virtual std::uint64_t nodes() const = 0;
+    std::atomic<bool> stop{false};
+};
+
+namespace {
+
+template <class T>
+class SolverFor final : public EndgameSolver::Impl {
+public:
+    SolverFor(TranspositionTable& tt, int threads) : tt_(tt), search_(tt, stop) { (void)threads; }
+
+    EndgameResult solve(const Board& board, int alpha, int beta) override {
+        stop.store(false, std::memory_order_relaxed);
+        tt_.new_search();
+        search_.nodes = 0;
+        EndgameResult result;
+        const Bitboard empties = ~board.occupied() & T::kPlayable;
+        const int n = popcount(empties);
+        const unsigned parity = endgame::parity_of(empties);
+        // An exact +-64 (or +-36) lies inside the window only when the window reaches past it.
+        if (alpha <= -T::kSquares) alpha = -T::kSquares - 1;
+        if (beta >= T::kSquares) beta = T::kSquares + 1;
+        result.score = search_.pvs(board.player, board.opponent, alpha, beta, n, parity, &result.best);
+        result.stopped = search_.stopped();
+        if (!result.stopped && result.score > alpha && result.score < beta)
+            result.pv = principal_variation(board, result.score, result.best);
+        result.nodes = search_.nodes;
+        return result;
+    }
+
+    std::uint64_t nodes() const override { return search_.nodes; }
+
+private:
+    // Follows moves that keep the exact score: each step tests children with null windows,
+    // the table move first, until the game ends.
+    std::vector<Move> principal_variation(Board board, int score, Move first) {
+        std::vector<Move> pv;
+        Move next = first;
+        while (next != kNoMove && !search_.stopped()) {
+            pv.push_back(next);
+            if (next == kPass) {
+                board = board.passed();
+            } else {
+                board = board.play(next);
+            }
+            score = -score;
+            next = exact_child(board, score);
+        }
+        return pv;
+    }
+
+    // The move of `board` whose child scores exactly -score (score = the exact value of board).
+    Move exact_child(const Board& board, int score) {
+        const Bitboard moves = T::moves(board.player, board.opponent);
+        if (!moves) return T::moves(board.opponent, board.player) ? kPass : kNoMove;
+        const Bitboard empties = ~board.occupied() & T::kPlayable;
+        const int n = popcount(empties);
+        const unsigned parity = endgame::parity_of(empties);
+        TranspositionTable::Data entry;
+        Bitboard order = moves;
+        int tt_move = -1;
+        if (tt_.probe(hash_key(board), entry) && entry.move < 64 && (moves & square_bit(entry.move)))
+            tt_move = entry.move;
+        for (int pass = 0; pass < 2; ++pass) {
+            for (Bitboard b = pass == 0 ? (tt_move >= 0 ? square_bit(tt_move) : 0) : order; b; b &= b - 1) {
+                const int x = first_square(b);
+                if (pass == 1 && x == tt_move) continue;
+                const Board child = board.play(x);
+                if (search_.nws(child.player, child.opponent, -score, n - 1, parity ^ endgame::quadrant_bit(x)) <=
+                    -score)
+                    return x;
+            }
+        }
+        return kNoMove;  // only when stopped
+    }
+
+    TranspositionTable& tt_;
+    Search<T> search_;
+};
+
+std::unique_ptr<EndgameSolver::Impl> make_impl(TranspositionTable& tt, Variant variant, int threads) {
+    const bool anti = variant.rules == Rules::kAnti;
+    if (variant.geometry == Geometry::k8x8) {
+        if (anti) return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kAnti>>>(tt, threads);
+        return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kStandard>>>(tt, threads);
+    }
+    if (anti) return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kAnti>>>(tt, threads);
+    return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kStandard>>>(tt, threads);
+}
+
+}  // namespace
+
+EndgameSolver::EndgameSolver(TranspositionTable& tt, Variant variant, int threads)
+    : variant_(variant), threads_(threads < 1 ? 1 : threads), impl_(make_impl(tt, variant, threads_)) {}
+
+EndgameSolver::~EndgameSolver() = default;
+
+EndgameResult EndgameSolver::solve(const Board& board, int alpha, int beta) {
+    return impl_->solve(board, alpha, beta);
+}
+
+EndgameResult EndgameSolver::solve_wld(const Board& board) {
+    EndgameResult result = solve(board, -1, 1);
+    result.score = result.score > 0 ? 1 : result.score < 0 ? -1 : 0;
+    return result;
+}
+
+void EndgameSolver::stop() { impl_->stop.store(true, std::memory_order_relaxed); }
+
+std::uint64_t EndgameSolver::nodes() const { return impl_->nodes(); }
+
+}  // namespace tempo

@@ -1,0 +1,61 @@
+// The endgame solver: the final margin under perfect play (official scoring of the variant, from
+// the side to move's view), the best move and the principal variation.
+//
+// Design: null-window searches with a shared transposition table; specialised code for the last
+// 1-4 empties; parity ordering near the end and fastest-first ordering higher up; stability
+// cut-offs (8x8 standard). One EndgameSolver drives `threads` search threads itself; it is used by
+// one caller thread at a time, and stop()/nodes() may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "engine/variant.hpp"
+#include "search/tt.hpp"
+
+namespace tempo {
+
+struct EndgameResult {
+    // Exact when alpha < score < beta; otherwise a fail-soft bound (score <= alpha: the true score
+    // is at most score; score >= beta: at least score).
+    int score = 0;
+    Move best = kNoMove;     // kPass when the side to move must pass; kNoMove when the game is over
+    std::vector<Move> pv;    // filled when the score is exact (passes appear as kPass)
+    std::uint64_t nodes = 0;
+    bool stopped = false;    // stop() interrupted the solve: score and move mean nothing
+};
+
+class EndgameSolver {
+public:
+    EndgameSolver(TranspositionTable& tt, Variant variant, int threads = 1);
+    ~EndgameSolver();
+    EndgameSolver(const EndgameSolver&) = delete;
+    EndgameSolver& operator=(const EndgameSolver&) = delete;
+
+    // Solves `board` within [alpha, beta]. The default window gives the exact score; (-1, 1) gives
+    // win/loss/draw (score -1, 0 or +1 as a bound: <= -1 loss, >= 1 win, 0 draw).
+    EndgameResult solve(const Board& board, int alpha = -64, int beta = 64);
+    // Win/loss/draw: solve(board, -1, 1) with the score clamped to -1, 0, +1.
+    EndgameResult solve_wld(const Board& board);
+
+    // From any thread: the running solve() returns soon with stopped = true. The flag is cleared
+    // when the next solve() starts.
+    void stop();
+    // Nodes visited by the running (or last) solve, all threads; safe from any thread.
+    std::uint64_t nodes() const;
+
+    Variant variant() const { return variant_; }
+    int threads() const { return threads_; }
+
+    struct Impl;  // the search for one variant (templated inside), defined in endgame.cpp
+
+private:
+    Variant variant_;
+    int threads_;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tempo

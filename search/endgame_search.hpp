@@ -1,0 +1,216 @@
+// The endgame search proper: null-window search (nws) and principal-variation search (pvs) on
+// exact final margins. Near the end (kShallowDepth empties and fewer) a table-free search with
+// parity ordering; above it, transposition table, enhanced transposition cut-offs and
+// fastest-first move ordering. One Search object per thread; the table is shared.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+
+#include "engine/hash_key.hpp"
+#include "search/endgame_last_moves.hpp"
+#include "search/endgame_ordering.hpp"
+#include "search/stability.hpp"
+#include "search/tt.hpp"
+
+namespace tempo::endgame {
+
+// Depth (empties) at and below which the search uses no table and no move list.
+constexpr int kShallowDepth = 6;
+// Depth from which children are probed in the table before searching (enhanced transposition cut-off).
+constexpr int kEtcDepth = 10;
+// Stability is checked only when alpha is this high: low alphas are never refuted by stable discs.
+constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
+                                         34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
+                                         58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+                                         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+template <class T>
+class Search : public LastMoves<T> {
+public:
+    using LastMoves<T>::nodes;
+
+    Search(TranspositionTable& tt, const std::atomic<bool>& stop) : tt_(tt), stop_(stop) {}
+
+    // Null-window search at any depth: the score if it is <= alpha or > alpha, fail-soft.
+    int nws(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
+        if (empties_count > kShallowDepth) return nws_deep(player, opponent, alpha, empties_count, parity);
+        const Bitboard empties = ~(player | opponent) & T::kPlayable;
+        switch (empties_count) {
+            case 0: ++nodes; return T::final_score(popcount(player), 0);
+            case 1: return this->solve1(player, opponent, first_square(empties));
+            case 2: {
+                const int x1 = first_square(empties);
+                return this->solve2(player, opponent, alpha, x1, first_square(empties & (empties - 1)));
+            }
+            case 3: {
+                const int x1 = first_square(empties);
+                const Bitboard rest = empties & (empties - 1);
+                return this->solve3(player, opponent, alpha, x1, first_square(rest), first_square(rest & (rest - 1)));
+            }
+            case 4: return this->solve4(player, opponent, alpha, empties, parity);
+            default: return nws_shallow(player, opponent, alpha, empties_count, parity);
+        }
+    }
+
+    // Full-window search for exact scores inside (alpha, beta); `best_move` gets the move found best.
+    int pvs(Bitboard player, Bitboard opponent, int alpha, int beta, int empties_count, unsigned parity,
+            Move* best_move = nullptr) {
+        if (stopped()) return 0;
+        ++nodes;
+        const Bitboard moves = T::moves(player, opponent);
+        if (!moves) {
+            if (!T::moves(opponent, player)) {
+                if (best_move) *best_move = kNoMove;
+                return T::final_score(popcount(player), empties_count);
+            }
+            if (best_move) *best_move = kPass;
+            return -pvs(opponent, player, -beta, -alpha, empties_count, parity);
+        }
+        const std::uint64_t key = hash_key(Board{player, opponent});
+        TranspositionTable::Data entry;
+        Move tt_move = kNoMove;
+        if (tt_.probe(key, entry) && entry.depth >= empties_count && entry.selectivity == 0) tt_move = entry.move;
+
+        MoveList list;
+        list.generate<T>(player, opponent, moves, parity, tt_move);
+        int best = -kInfinity;
+        Move best_square = kNoMove;
+        const int alpha0 = alpha;
+        for (int i = 0; i < list.size; ++i) {
+            const ScoredMove& m = list.next(i);
+            const Bitboard np = opponent ^ m.flips;
+            const Bitboard no = player | m.flips | square_bit(m.square);
+            const unsigned child_parity = parity ^ quadrant_bit(m.square);
+            int v;
+            if (i == 0) {
+                v = -pvs(np, no, -beta, -alpha, empties_count - 1, child_parity);
+            } else {
+                v = -nws(np, no, -alpha - 1, empties_count - 1, child_parity);
+                if (v > alpha && v < beta) v = -pvs(np, no, -beta, -v, empties_count - 1, child_parity);
+            }
+            if (stopped()) return 0;
+            if (v > best) {
+                best = v;
+                best_square = m.square;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        }
+        store(key, alpha0, beta, best, best_square, empties_count);
+        if (best_move) *best_move = best_square;
+        return best;
+    }
+
+    bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+
+private:
+    // 5..kShallowDepth empties: moves straight from the move bitboard, odd quadrants first.
+    int nws_shallow(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
+        ++nodes;
+        if constexpr (T::kStability) {
+            if (alpha >= kStabilityThreshold[empties_count]) {
+                const int bound = 64 - 2 * popcount(stable_discs(opponent, player));
+                if (bound <= alpha) return bound;
+            }
+        }
+        const Bitboard moves = T::moves(player, opponent);
+        if (!moves) {
+            if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
+            return -nws_shallow(opponent, player, -alpha - 1, empties_count, parity);
+        }
+        int best = -kInfinity;
+        const Bitboard odd = moves & kParityMask[parity];
+        for (Bitboard part : {odd, moves & ~odd}) {
+            for (; part; part &= part - 1) {
+                const int x = first_square(part);
+                const Bitboard f = flips(x, player, opponent);
+                const Bitboard np = opponent ^ f;
+                const Bitboard no = player | f | square_bit(x);
+                const unsigned child_parity = parity ^ quadrant_bit(x);
+                const int v = empties_count == 5
+                                  ? -this->solve4(np, no, -alpha - 1, ~(np | no) & T::kPlayable, child_parity)
+                                  : -nws_shallow(np, no, -alpha - 1, empties_count - 1, child_parity);
+                if (v > best) {
+                    if (v > alpha) return v;
+                    best = v;
+                }
+            }
+        }
+        return best;
+    }
+
+    // Above kShallowDepth: table, stability, enhanced transposition cut-off, sorted move list.
+    int nws_deep(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
+        if (stopped()) return alpha;
+        ++nodes;
+        if constexpr (T::kStability) {
+            if (alpha >= kStabilityThreshold[empties_count]) {
+                const int bound = 64 - 2 * popcount(stable_discs(opponent, player));
+                if (bound <= alpha) return bound;
+            }
+        }
+        const std::uint64_t key = hash_key(Board{player, opponent});
+        TranspositionTable::Data entry;
+        Move tt_move = kNoMove;
+        if (tt_.probe(key, entry) && entry.depth >= empties_count && entry.selectivity == 0) {
+            if (entry.lower > alpha) return entry.lower;
+            if (entry.upper <= alpha) return entry.upper;
+            tt_move = entry.move;
+        }
+        const Bitboard moves = T::moves(player, opponent);
+        if (!moves) {
+            if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
+            return -nws_deep(opponent, player, -alpha - 1, empties_count, parity);
+        }
+        MoveList list;
+        list.generate<T>(player, opponent, moves, parity, tt_move);
+        if (empties_count >= kEtcDepth) {
+            // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
+            for (int i = 0; i < list.size; ++i) {
+                const ScoredMove& m = list.moves[i];
+                const Board child{opponent ^ m.flips, player | m.flips | square_bit(m.square)};
+                TranspositionTable::Data ce;
+                if (tt_.probe(hash_key(child), ce) && ce.depth >= empties_count - 1 && ce.selectivity == 0 &&
+                    -ce.upper > alpha) {
+                    store(key, alpha, alpha + 1, -ce.upper, m.square, empties_count);
+                    return -ce.upper;
+                }
+            }
+        }
+        int best = -kInfinity;
+        Move best_square = kNoMove;
+        for (int i = 0; i < list.size; ++i) {
+            const ScoredMove& m = list.next(i);
+            const int v = -nws(opponent ^ m.flips, player | m.flips | square_bit(m.square), -alpha - 1,
+                               empties_count - 1, parity ^ quadrant_bit(m.square));
+            if (v > best) {
+                best = v;
+                best_square = m.square;
+                if (v > alpha) break;
+            }
+        }
+        if (stopped()) return alpha;
+        store(key, alpha, alpha + 1, best, best_square, empties_count);
+        return best;
+    }
+
+    // Records a fail-soft result of a search with window (alpha, beta).
+    void store(std::uint64_t key, int alpha, int beta, int score, Move move, int empties_count) {
+        TranspositionTable::Data d;
+        d.lower = score > alpha ? score : -64;
+        d.upper = score < beta ? score : 64;
+        d.move = move;
+        d.depth = empties_count;
+        d.selectivity = 0;
+        tt_.store(key, d);
+    }
+
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+};
+
+}  // namespace tempo::endgame

@@ -1,0 +1,88 @@
+#include "search/tt.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace tempo {
+
+void TranspositionTable::FreeDeleter::operator()(Bucket* p) const { std::free(p); }
+
+TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
+
+void TranspositionTable::resize(std::size_t megabytes) {
+    std::size_t count = 1;
+    const std::size_t budget = megabytes * 1024 * 1024 / sizeof(Bucket);
+    while (count * 2 <= budget) count *= 2;
+    buckets_.reset();
+    void* memory = std::aligned_alloc(64, count * sizeof(Bucket));
+    if (!memory) throw std::bad_alloc();
+    buckets_.reset(static_cast<Bucket*>(memory));
+    mask_ = count - 1;
+    clear();
+}
+
+void TranspositionTable::clear() {
+    // Zero words never verify for a real position: key 0 would need XXH3 to hash to 0 with data 0.
+    std::memset(static_cast<void*>(buckets_.get()), 0, (mask_ + 1) * sizeof(Bucket));
+    generation_ = 1;
+}
+
+std::uint64_t TranspositionTable::pack(const Data& d, std::uint8_t generation) {
+    return std::uint64_t(std::uint8_t(d.lower + 64)) | std::uint64_t(std::uint8_t(d.upper + 64)) << 8 |
+           std::uint64_t(std::uint8_t(d.move)) << 16 | std::uint64_t(std::uint8_t(d.depth)) << 24 |
+           std::uint64_t(std::uint8_t(d.selectivity)) << 32 | std::uint64_t(generation) << 40;
+}
+
+TranspositionTable::Data TranspositionTable::unpack(std::uint64_t w) {
+    return {int(w & 0xff) - 64, int((w >> 8) & 0xff) - 64, int((w >> 16) & 0xff), int((w >> 24) & 0xff),
+            int((w >> 32) & 0xff)};
+}
+
+bool TranspositionTable::probe(std::uint64_t key, Data& out) const {
+    const Bucket& bucket = buckets_[key & mask_];
+    for (const Entry& e : bucket.entries) {
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        if ((e.check.load(std::memory_order_relaxed) ^ data) == key && data != 0) {
+            out = unpack(data);
+            return true;
+        }
+    }
+    return false;
+}
+
+void TranspositionTable::store(std::uint64_t key, const Data& data) {
+    Bucket& bucket = buckets_[key & mask_];
+    Entry* victim = &bucket.entries[0];
+    int victim_value = 1 << 30;
+    for (Entry& e : bucket.entries) {
+        const std::uint64_t old = e.data.load(std::memory_order_relaxed);
+        if ((e.check.load(std::memory_order_relaxed) ^ old) == key) {
+            victim = &e;
+            break;
+        }
+        // Entries of older searches lose 64 depth points per generation of age: they go first.
+        const int age = (generation_ - generation_of(old)) & kGenerationMask;
+        const int value = depth_of(old) - 64 * age;
+        if (value < victim_value) {
+            victim_value = value;
+            victim = &e;
+        }
+    }
+    const std::uint64_t word = pack(data, generation_);
+    victim->check.store(key ^ word, std::memory_order_relaxed);
+    victim->data.store(word, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+    const std::uint64_t sample = mask_ + 1 < 250 ? mask_ + 1 : 250;
+    int used = 0;
+    for (std::uint64_t b = 0; b < sample; ++b)
+        for (const Entry& e : buckets_[b].entries) {
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            used += data != 0 && generation_of(data) == generation_;
+        }
+    return static_cast<int>(used * 1000 / (sample * kWays));
+}
+
+}  // namespace tempo

@@ -1,0 +1,71 @@
+// The transposition table shared by the endgame solver and the midgame search.
+// Buckets of four 16-byte entries fill one 64-byte cache line. Each entry stores its data word and
+// (key XOR data): a reader recomputes the key from both words, so an entry torn by two threads
+// writing at once simply fails verification; no locks are needed.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "engine/board.hpp"
+
+namespace tempo {
+
+class TranspositionTable {
+public:
+    // What is known about a position: the score lies in [lower, upper] (discs, side to move),
+    // found by a search of `depth` plies (empties for a solve) at `selectivity` (0 = exact).
+    struct Data {
+        int lower = -64;
+        int upper = 64;
+        Move move = kNoMove;
+        int depth = 0;
+        int selectivity = 0;
+    };
+
+    explicit TranspositionTable(std::size_t megabytes = 64);
+    // Reallocates to the largest power-of-two bucket count within `megabytes` (at least one bucket); clears.
+    void resize(std::size_t megabytes);
+    void clear();
+    // Starts a new search: entries from older searches become the first to be replaced.
+    void new_search() { generation_ = static_cast<std::uint8_t>(generation_ % kGenerationMask + 1); }  // 1..63
+
+    bool probe(std::uint64_t key, Data& out) const;
+    // Overwrites the entry of the same key, else the least valuable entry of the bucket
+    // (oldest generation first, then smallest depth).
+    void store(std::uint64_t key, const Data& data);
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
+
+    std::size_t size_bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+    // Per-mille of entries written during the current search (a sample of the first 1000 entries).
+    int hashfull() const;
+
+private:
+    static constexpr int kWays = 4;
+    static constexpr std::uint8_t kGenerationMask = 0x3f;
+
+    struct Entry {
+        std::atomic<std::uint64_t> check{0};  // key ^ data
+        std::atomic<std::uint64_t> data{0};
+    };
+    struct alignas(64) Bucket {
+        Entry entries[kWays];
+    };
+
+    // Data word: lower+64 (8 bits) | upper+64 (8) | move (8) | depth (8) | selectivity (8) | generation (8).
+    static std::uint64_t pack(const Data& d, std::uint8_t generation);
+    static Data unpack(std::uint64_t word);
+    static std::uint8_t generation_of(std::uint64_t word) { return static_cast<std::uint8_t>(word >> 40); }
+    static int depth_of(std::uint64_t word) { return static_cast<int>((word >> 24) & 0xff); }
+
+    struct FreeDeleter {
+        void operator()(Bucket* p) const;
+    };
+    std::unique_ptr<Bucket[], FreeDeleter> buckets_;
+    std::uint64_t mask_ = 0;
+    std::uint8_t generation_ = 1;
+};
+
+}  // namespace tempo
