@@ -1,0 +1,37 @@
+#include "search/levels.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace tempo {
+
+Limits level_limits(int level) {
+    level = std::clamp(level, kMinLevel, kMaxLevel);
+    Limits limits;
+    limits.depth = level;
+    limits.solve_empties = std::min(kMaxLevel, level <= 10 ? 2 * level : level + 10);
+    return limits;
+}
+
+std::optional<Limits> named_level(std::string_view name) {
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (lower == "easy") {
+        Limits limits;
+        limits.depth = 2;
+        limits.selectivity = 0;
+        limits.solve_empties = 4;
+        limits.randomness = 6;
+        return limits;
+    }
+    if (lower == "normal") return level_limits(8);
+    if (lower == "hard") {
+        Limits limits;
+        limits.move_time = std::chrono::milliseconds(5000);
+        return limits;
+    }
+    return std::nullopt;
+}
+
+}  // namespace tempo

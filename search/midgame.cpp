@@ -1,0 +1,263 @@
+#include "search/midgame.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/hash_key.hpp"
+#include "engine/rules.hpp"
+#include "search/probcut.hpp"
+
+namespace tempo {
+
+namespace {
+
+// Nodes this shallow neither read nor write the table: a probe costs more than they do.
+constexpr int kTtMinDepth = 2;
+// Internal iterative deepening: a PV node without a table move this deep first searches shallower.
+constexpr int kIidMinDepth = 5;
+// The stop flag and node limit are looked at once per this many nodes (a power of two).
+constexpr std::uint64_t kPollInterval = 512;
+constexpr int kInfinity = 65;  // beyond every margin
+
+// What a search with window (alpha, beta) that returned `best` proves about the position.
+TranspositionTable::Data bounds(int best, int alpha, int beta, Move move, int depth, int selectivity) {
+    TranspositionTable::Data d;
+    d.move = move;
+    d.depth = depth;
+    d.selectivity = selectivity;
+    if (best > alpha) d.lower = best;
+    if (best < beta) d.upper = best;
+    return d;
+}
+
+}  // namespace
+
+MidgameSearch::MidgameSearch(const Context& context)
+    : context_(context),
+      playable_(context.variant.playable()),
+      ordering_{context.evaluator, context.variant.playable(), context.variant.corners()} {}
+
+bool MidgameSearch::interrupted() {
+    ++nodes_;
+    if ((nodes_ & (kPollInterval - 1)) == 0) {
+        if (context_.stop && context_.stop->load(std::memory_order_relaxed)) stopped_ = true;
+        if (context_.deadline && std::chrono::steady_clock::now() >= *context_.deadline) stopped_ = true;
+        if (context_.node_limit) {
+            std::uint64_t total = nodes_;
+            if (context_.shared_nodes) {
+                total = context_.shared_nodes->fetch_add(nodes_ - nodes_reported_, std::memory_order_relaxed) +
+                        (nodes_ - nodes_reported_);
+                nodes_reported_ = nodes_;
+            }
+            if (total >= context_.node_limit) stopped_ = true;
+        }
+    }
+    return stopped_;
+}
+
+int MidgameSearch::leaf(const Board& board) {
+    if (board.empties(playable_) == 0) return final_margin(board, context_.variant);
+    return context_.evaluator->evaluate(board);
+}
+
+int MidgameSearch::search(const Board& board, int alpha, int beta, int depth, int selectivity) {
+    selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    return pvs(board, alpha, beta, depth, 0);
+}
+
+bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, int& score) {
+    const ProbcutFit& fit = probcut_fit(depth);
+    const double margin = kSelectivityT[selectivity_] * probcut_sigma(fit, board.empty_count(playable_));
+    const int shallow = probcut_shallow_depth(depth);
+    // The deep value reaches beta with the level's confidence when the shallow one reaches `high`.
+    const int high = static_cast<int>(std::ceil((beta + margin - fit.offset) / fit.slope));
+    if (high <= 64) {
+        const int value = shallow == 0 ? leaf(board) : nws(board, high, shallow);
+        if (!stopped_ && value >= high) {
+            score = beta;
+            return true;
+        }
+    }
+    const int low = static_cast<int>(std::floor((alpha - margin - fit.offset) / fit.slope));
+    if (low >= -64) {
+        const int value = shallow == 0 ? leaf(board) : nws(board, low + 1, shallow);
+        if (!stopped_ && value <= low) {
+            score = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Null-window search: is the value at least beta? Fail-soft.
+int MidgameSearch::nws(const Board& board, int beta, int depth) {
+    if (interrupted()) return 0;
+    if (depth == 0) return leaf(board);
+    const Bitboard moves = board.moves(playable_);
+    if (!moves) {
+        const Board passed = board.passed();
+        if (!passed.moves(playable_)) return final_margin(board, context_.variant);
+        return -nws(passed, 1 - beta, depth);
+    }
+
+    Move tt_move = kNoMove;
+    std::uint64_t key = 0;
+    if (depth >= kTtMinDepth) {
+        key = hash_key(board);
+        TranspositionTable::Data entry;
+        if (context_.tt->probe(key, entry)) {
+            if (entry.depth >= depth && entry.selectivity <= selectivity_) {
+                if (entry.lower >= beta) return entry.lower;
+                if (entry.upper < beta) return entry.upper;
+            }
+            tt_move = entry.move;
+        }
+    }
+    if (selectivity_ > 0 && depth >= kProbcutMinDepth) {
+        int score;
+        if (probcut(board, beta - 1, beta, depth, score)) return score;
+        if (stopped_) return 0;
+    }
+
+    MoveList list(board, moves);
+    // At depth 1 ordering costs as much as the search it would save.
+    const bool ordered = depth >= 2 && list.size() > 1;
+    if (ordered) score_moves(list, board, tt_move, depth, ordering_);
+    int best = -kInfinity;
+    Move best_move = kNoMove;
+    for (int i = 0; i < list.size(); ++i) {
+        const OrderedMove& m = ordered ? list.pick(i) : list[i];
+        const int score = -nws(board.after(m.square, m.flipped), 1 - beta, depth - 1);
+        if (stopped_) return 0;
+        if (score > best) {
+            best = score;
+            best_move = m.square;
+            if (score >= beta) break;
+        }
+    }
+    if (depth >= kTtMinDepth) context_.tt->store(key, bounds(best, beta - 1, beta, best_move, depth, selectivity_));
+    return best;
+}
+
+// Principal-variation search: exact inside (alpha, beta), fail-soft bounds outside; fills pv_[ply].
+int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int ply) {
+    pv_length_[ply] = ply;
+    if (interrupted()) return 0;
+    if (depth == 0) return leaf(board);
+    const Bitboard moves = board.moves(playable_);
+    if (!moves) {
+        const Board passed = board.passed();
+        if (!passed.moves(playable_)) return final_margin(board, context_.variant);
+        const int score = -pvs(passed, -beta, -alpha, depth, ply + 1);
+        pv_[ply][ply] = kPass;
+        std::copy(pv_[ply + 1] + ply + 1, pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + ply + 1);
+        pv_length_[ply] = pv_length_[ply + 1];
+        return score;
+    }
+
+    // PV nodes take only the table's move: a cut-off here would cut the principal variation short.
+    const std::uint64_t key = hash_key(board);
+    Move tt_move = kNoMove;
+    TranspositionTable::Data entry;
+    if (context_.tt->probe(key, entry)) tt_move = entry.move;
+    if (tt_move == kNoMove && depth >= kIidMinDepth) {
+        pvs(board, alpha, beta, depth - 2, ply);
+        if (stopped_) return 0;
+        if (context_.tt->probe(key, entry)) tt_move = entry.move;
+    }
+
+    MoveList list(board, moves);
+    score_moves(list, board, tt_move, depth, ordering_);
+    const int alpha_in = alpha;
+    int best = -kInfinity;
+    Move best_move = kNoMove;
+    for (int i = 0; i < list.size(); ++i) {
+        const OrderedMove& m = list.pick(i);
+        const Board child = board.after(m.square, m.flipped);
+        pv_length_[ply + 1] = ply + 1;
+        int score;
+        if (i == 0) {
+            score = -pvs(child, -beta, -alpha, depth - 1, ply + 1);
+        } else {
+            score = -nws(child, -alpha, depth - 1);
+            if (score > alpha && score < beta && !stopped_) score = -pvs(child, -beta, -alpha, depth - 1, ply + 1);
+        }
+        if (stopped_) return 0;
+        if (score > best) {
+            best = score;
+            best_move = m.square;
+            if (score > alpha) {
+                alpha = score;
+                pv_[ply][ply] = m.square;
+                std::copy(pv_[ply + 1] + ply + 1, pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + ply + 1);
+                pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    context_.tt->store(key, bounds(best, alpha_in, beta, best_move, depth, selectivity_));
+    return best;
+}
+
+int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity,
+                               int alpha, int beta, int multi_pv) {
+    selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    multi_pv = std::max(1, multi_pv);
+    const int alpha_in = alpha;
+    std::vector<int> exact_scores;  // of the moves searched so far, for the multi-PV threshold
+    int best = -kInfinity;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        RootMove& rm = moves[i];
+        // With multi-PV a move must beat the k-th best so far, not the best, to need an exact score.
+        int a = alpha;
+        if (multi_pv > 1) {
+            a = alpha_in;
+            if (static_cast<int>(exact_scores.size()) >= multi_pv) {
+                std::nth_element(exact_scores.begin(), exact_scores.begin() + (multi_pv - 1), exact_scores.end(),
+                                 std::greater<>());
+                a = std::max(a, exact_scores[multi_pv - 1]);
+            }
+        }
+        const Board child = root.play(rm.move);
+        pv_length_[1] = 1;
+        int score;
+        bool failed_high = false;
+        if (i == 0) {
+            score = -pvs(child, -beta, -a, depth - 1, 1);
+        } else {
+            score = -nws(child, -a, depth - 1);
+            if (score > a && score < beta && !stopped_) {
+                failed_high = true;
+                score = -pvs(child, -beta, -a, depth - 1, 1);
+            }
+        }
+        if (stopped_) {
+            // A move that beat the best one on the null window is better, even if its exact score is unknown.
+            if (failed_high && multi_pv == 1) {
+                rm.score = a + 1;
+                rm.exact = false;
+                rm.depth = depth;
+                rm.pv.assign(1, rm.move);
+            }
+            return best;
+        }
+        rm.depth = depth;
+        rm.score = score;
+        rm.exact = score > a && score < beta;
+        rm.pv.assign(1, rm.move);
+        if (score > a) rm.pv.insert(rm.pv.end(), pv_[1] + 1, pv_[1] + pv_length_[1]);
+        if (rm.exact) exact_scores.push_back(score);
+        best = std::max(best, score);
+        if (score > alpha && multi_pv == 1) {
+            alpha = score;
+            if (alpha >= beta) {
+                for (std::size_t j = i + 1; j < moves.size(); ++j) moves[j].score = -kInfinity;
+                break;
+            }
+        }
+    }
+    std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
+    return best;
+}
+
+}  // namespace tempo

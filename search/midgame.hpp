@@ -1,0 +1,80 @@
+// The midgame search of one thread: principal-variation search (negascout) on null windows with a
+// shared transposition table, Multi-ProbCut and move ordering. Scores are final-disc margins from
+// the side to move's view; leaves are the evaluation, finished games their official margin.
+// Iterative deepening, aspiration windows, time and threads live in the Searcher above it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "eval/evaluator.hpp"
+#include "search/move_ordering.hpp"
+#include "search/tt.hpp"
+
+namespace tempo {
+
+// A root move with what the last iteration found for it.
+struct RootMove {
+    Move move = kNoMove;
+    int score = -65;          // exact when `exact`, else a bound (see RootSearch)
+    bool exact = false;
+    int depth = 0;            // of the iteration that gave `score`
+    std::vector<Move> pv;     // starting with `move`
+};
+
+class MidgameSearch {
+public:
+    struct Context {
+        TranspositionTable* tt = nullptr;
+        const Evaluator* evaluator = nullptr;
+        Variant variant{};
+        const std::atomic<bool>* stop = nullptr;  // raised by stop(), the clock or another thread
+        std::uint64_t node_limit = 0;             // 0 = none; counted over all threads
+        std::atomic<std::uint64_t>* shared_nodes = nullptr;
+        // The hard time limit, polled by the search itself: a watchdog thread can be scheduled
+        // late on a loaded machine, the searching thread is running by definition.
+        std::optional<std::chrono::steady_clock::time_point> deadline;
+    };
+
+    explicit MidgameSearch(const Context& context);
+
+    // Searches the root moves to `depth` at `selectivity` within (alpha, beta). The first
+    // `multi_pv` moves (after sorting by this search) get exact scores when inside the window.
+    // Moves are left sorted best first. Returns the best score (a bound when outside the window);
+    // meaningless when stopped().
+    int search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
+                    int beta, int multi_pv = 1);
+
+    // The value of `board` at `depth` within (alpha, beta), for tools and tests.
+    int search(const Board& board, int alpha, int beta, int depth, int selectivity);
+
+    std::uint64_t nodes() const { return nodes_; }
+    bool stopped() const { return stopped_; }
+
+private:
+    static constexpr int kMaxPly = 128;  // 60 moves and as many passes, with room to spare
+
+    int pvs(const Board& board, int alpha, int beta, int depth, int ply);
+    int nws(const Board& board, int beta, int depth);
+    int leaf(const Board& board);
+    bool probcut(const Board& board, int alpha, int beta, int depth, int& score);
+    // Counts a node and returns true when the search must unwind.
+    bool interrupted();
+
+    Context context_;
+    Bitboard playable_;
+    OrderingContext ordering_;
+    int selectivity_ = 0;
+    std::uint64_t nodes_ = 0;
+    std::uint64_t nodes_reported_ = 0;
+    bool stopped_ = false;
+    Move pv_[kMaxPly][kMaxPly];
+    int pv_length_[kMaxPly];
+};
+
+}  // namespace tempo

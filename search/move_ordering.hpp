@@ -1,0 +1,57 @@
+// Move ordering for the midgame search: the transposition-table move first, then moves that leave
+// the opponent few replies (mobility), take corners, and (deeper in the tree, where it pays for
+// itself) evaluate well. Moves are picked best-first by selection, so a node that cuts on its first
+// move never sorts the rest.
+#pragma once
+
+#include <utility>
+
+#include "engine/board.hpp"
+#include "eval/evaluator.hpp"
+
+namespace tempo {
+
+struct OrderedMove {
+    int square = 0;
+    Bitboard flipped = 0;
+    int score = 0;
+};
+
+class MoveList {
+public:
+    // No Othello position has more than 33 legal moves.
+    static constexpr int kCapacity = 40;
+
+    MoveList(const Board& board, Bitboard moves) {
+        for_each_square(moves, [&](int sq) { moves_[count_++] = {sq, board.flips_for(sq), 0}; });
+    }
+    int size() const { return count_; }
+    OrderedMove& operator[](int i) { return moves_[i]; }
+    const OrderedMove& operator[](int i) const { return moves_[i]; }
+
+    // Brings the best-scored move among i..size-1 to position i and returns it.
+    const OrderedMove& pick(int i) {
+        int best = i;
+        for (int j = i + 1; j < count_; ++j)
+            if (moves_[j].score > moves_[best].score) best = j;
+        std::swap(moves_[i], moves_[best]);
+        return moves_[i];
+    }
+
+private:
+    OrderedMove moves_[kCapacity];
+    int count_ = 0;
+};
+
+// How the midgame search orders a node's moves.
+struct OrderingContext {
+    const Evaluator* evaluator;
+    Bitboard playable;
+    Bitboard corners;
+};
+
+// Scores every move of `list` (played from `board`) for a node with `depth` plies to go;
+// `tt_move` (if any) gets the top score.
+void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, const OrderingContext& context);
+
+}  // namespace tempo

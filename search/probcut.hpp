@@ -1,0 +1,45 @@
+// Multi-ProbCut: a shallow search predicts a deep one. For a node of depth d the deep value v_d is
+// modelled as v_d = slope * v_s + offset + N(0, sigma), v_s the value at the shallow depth s(d);
+// a node is cut when the shallow search shows the deep value is beyond the window with the
+// confidence of the selectivity level. The constants come from `tempo fit-probcut`.
+#pragma once
+
+#include <algorithm>
+
+namespace tempo {
+
+// Selectivity levels of Limits::selectivity: 0 = no pruning ... kMaxSelectivity = most pruning.
+constexpr int kMaxSelectivity = 4;
+// The confidence of each level, as the number of standard deviations a cut must clear.
+constexpr double kSelectivityT[kMaxSelectivity + 1] = {0.0, 2.6, 2.0, 1.5, 1.1};
+// The probability in percent that a cut made at each level is right (two-sided normal).
+constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 99, 95, 87, 73};
+// The level the searcher uses when the limits do not say.
+constexpr int kDefaultSelectivity = 2;
+
+// Depths below this are searched without ProbCut; the fit covers up to kProbcutMaxDepth and
+// deeper nodes use its last row.
+constexpr int kProbcutMinDepth = 3;
+constexpr int kProbcutMaxDepth = 16;
+
+// The shallow depth paired with deep depth d: about a quarter of it, same parity (evaluations
+// at even and odd depths differ systematically in Othello).
+constexpr int probcut_shallow_depth(int depth) { return 2 * (depth / 4) + (depth & 1); }
+
+// The fitted model for one deep depth: v_d = slope * v_s + offset, with the residual's standard
+// deviation growing linearly with the empties: sigma = sigma_base + sigma_per_empty * empties.
+struct ProbcutFit {
+    double slope;
+    double offset;
+    double sigma_base;
+    double sigma_per_empty;
+};
+
+// The model for nodes of `depth` (kProbcutMinDepth.. ; deeper uses the deepest fit).
+const ProbcutFit& probcut_fit(int depth);
+
+inline double probcut_sigma(const ProbcutFit& fit, int empties) {
+    return std::max(0.5, fit.sigma_base + fit.sigma_per_empty * empties);
+}
+
+}  // namespace tempo

@@ -1,0 +1,352 @@
+// The Searcher: iterative deepening with aspiration windows over the midgame search, the hand-over
+// to an exact or win/loss/draw solve, time control by a watchdog thread, and Lazy SMP: helper
+// threads run the same iterative deepening on the shared transposition table, half of them one ply
+// deeper, and the main thread's answer is the result.
+#include "search/searcher.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "engine/rules.hpp"
+#include "eval/simple_eval.hpp"
+#include "search/midgame.hpp"
+#include "search/probcut.hpp"
+#include "search/time_manager.hpp"
+#include "search/tt.hpp"
+
+namespace tempo {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::microseconds;
+
+constexpr int kInfinity = 65;
+// Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
+constexpr int kAspirationWindow = 3;
+constexpr int kAspirationMinDepth = 4;
+// With no time limit, a solve starts once the midgame search reached this many plies short of
+// the end (earlier iterations give the solve its move ordering through the table).
+constexpr int kSolveLead = 10;
+
+// Raises `stop` when `deadline` passes, unless destroyed first: the hard time limit, independent of
+// how the search polls.
+class Watchdog {
+public:
+    Watchdog(std::atomic<bool>& stop, std::optional<Clock::time_point> deadline) : stop_(stop) {
+        if (deadline) thread_ = std::thread([this, when = *deadline] { watch(when); });
+    }
+    ~Watchdog() {
+        {
+            std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        wake_.notify_all();
+        if (thread_.joinable()) thread_.join();
+    }
+    Watchdog(const Watchdog&) = delete;
+    Watchdog& operator=(const Watchdog&) = delete;
+
+private:
+    void watch(Clock::time_point when) {
+        std::unique_lock lock(mutex_);
+        if (!wake_.wait_until(lock, when, [this] { return done_; })) stop_.store(true, std::memory_order_relaxed);
+    }
+
+    std::atomic<bool>& stop_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+    std::thread thread_;
+};
+
+// Rough time for an exact solve of `empties` empties on one thread: a millisecond at 14 empties,
+// growing about threefold per empty square (measured, see bench/README.md).
+microseconds estimated_solve_time(int empties) {
+    double t = 1000.0;
+    for (int e = 14; e < empties; ++e) t *= 3.0;
+    for (int e = empties; e < 14; ++e) t /= 3.0;
+    return microseconds(static_cast<std::int64_t>(std::min(t, 1e15)));
+}
+
+std::chrono::milliseconds to_ms(Clock::duration d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d); }
+
+}  // namespace
+
+struct Searcher::Impl {
+    SearcherOptions options;
+    TranspositionTable tt;
+    std::atomic<bool> stop{false};
+    std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Evaluator>> evaluators;
+
+    explicit Impl(const SearcherOptions& o) : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))) {}
+
+    // The variant's evaluation, loaded once. Without its weights file the search still plays, on
+    // the hand-written evaluation, and says so on stderr.
+    const Evaluator& evaluator(Variant variant) {
+        auto& slot = evaluators[{variant.geometry, variant.rules}];
+        if (slot) return *slot;
+        try {
+            slot = Evaluator::create(variant);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "tempo: %s; using the simple evaluation\n", e.what());
+            slot = std::make_shared<SimpleEvaluator>(variant);
+        }
+        return *slot;
+    }
+};
+
+namespace {
+
+// One run of the searcher: the state shared by its threads.
+struct Run {
+    Board board;
+    Variant variant;
+    const Limits& limits;
+    TranspositionTable& tt;
+    const Evaluator& evaluator;
+    std::atomic<bool>& stop;          // the user's stop and the watchdog's
+    Clock::time_point start;
+    TimePlan time;
+    int threads;
+    int empties;
+    int multi_pv;
+    std::atomic<std::uint64_t> helper_nodes{0};
+    std::atomic<std::uint64_t> shared_nodes{0};
+    std::atomic<bool> helpers_stop{false};  // raised by the main thread when its search ends
+
+    MidgameSearch::Context context(bool helper = false) {
+        MidgameSearch::Context c;
+        c.tt = &tt;
+        c.evaluator = &evaluator;
+        c.variant = variant;
+        c.stop = helper ? &helpers_stop : &stop;
+        c.node_limit = limits.nodes;
+        c.shared_nodes = threads > 1 ? &shared_nodes : nullptr;
+        if (time.hard) c.deadline = start + *time.hard;
+        return c;
+    }
+    microseconds elapsed() const { return std::chrono::duration_cast<microseconds>(Clock::now() - start); }
+};
+
+std::vector<RootMove> initial_root_moves(const Board& board, const Run& run) {
+    MoveList list(board, board.moves(run.variant.playable()));
+    score_moves(list, board, kNoMove, 3, {&run.evaluator, run.variant.playable(), run.variant.corners()});
+    std::vector<RootMove> moves;
+    for (int i = 0; i < list.size(); ++i) moves.push_back({list.pick(i).square, -kInfinity, false, 0, {}});
+    return moves;
+}
+
+// The answer of one completed root search (or of the part of an interrupted one that can be trusted).
+void record(SearchInfo& info, const std::vector<RootMove>& moves, int depth, int selectivity, int multi_pv,
+            bool solved) {
+    info.best = moves.front().move;
+    info.score = moves.front().score;
+    info.pv = moves.front().pv;
+    info.depth = depth;
+    info.selectivity = kSelectivityPercent[selectivity];
+    info.solved = solved;
+    info.multi_pv.clear();
+    if (multi_pv > 1)
+        for (int i = 0; i < static_cast<int>(moves.size()) && i < multi_pv; ++i)
+            info.multi_pv.push_back({moves[i].move, moves[i].score, moves[i].pv});
+}
+
+// One root search at `depth` with aspiration windows around `guess`. Returns false when stopped.
+bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves, int depth, int selectivity,
+                  int guess) {
+    int window = kAspirationWindow;
+    const bool aspirate = depth >= kAspirationMinDepth && run.multi_pv == 1;
+    int alpha = aspirate ? std::max(-kInfinity, guess - window) : -kInfinity;
+    int beta = aspirate ? std::min(kInfinity, guess + window) : kInfinity;
+    for (;;) {
+        const int score = search.search_root(run.board, moves, depth, selectivity, alpha, beta, run.multi_pv);
+        if (search.stopped()) return false;
+        if (score <= alpha && alpha > -kInfinity) {
+            window *= 2;
+            alpha = std::max(-kInfinity, score - window);
+        } else if (score >= beta && beta < kInfinity) {
+            window *= 2;
+            beta = std::min(kInfinity, score + window);
+        } else {
+            return true;
+        }
+    }
+}
+
+// After an interrupted iteration: a move proven better than the previous best at that depth.
+void adopt_partial(SearchInfo& info, const std::vector<RootMove>& moves, int depth) {
+    if (moves.front().depth != depth) return;
+    const RootMove* best = &moves.front();
+    for (const RootMove& rm : moves)
+        if (rm.depth == depth && rm.score > best->score) best = &rm;
+    if (best->move != info.best && best->score > moves.front().score) {
+        info.best = best->move;
+        info.pv = best->pv;
+        info.score = best->score;
+    }
+}
+
+// A helper thread of Lazy SMP: the same iterative deepening, odd helpers a ply ahead, results
+// only through the shared table.
+void helper_loop(Run& run, int index, int max_depth, int selectivity) {
+    MidgameSearch search(run.context(true));
+    std::vector<RootMove> moves = initial_root_moves(run.board, run);
+    int guess = 0;
+    for (int depth = 1 + (index & 1); depth <= max_depth && !run.helpers_stop.load(); ++depth) {
+        if (!search_depth(search, run, moves, depth, selectivity, guess)) break;
+        guess = moves.front().score;
+    }
+    run.helper_nodes.fetch_add(search.nodes());
+}
+
+// Iterative deepening on the calling thread, helpers alongside. Ends at `max_depth`, on stop, or
+// when the soft time budget says the next iteration would not finish.
+void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, int max_depth,
+             int selectivity, const std::function<void(const SearchInfo&)>& on_info) {
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < run.threads && max_depth > 1; ++i)
+        helpers.emplace_back(helper_loop, std::ref(run), i, max_depth, selectivity);
+    int guess = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        const int sel = depth < kProbcutMinDepth ? 0 : selectivity;
+        if (!search_depth(search, run, moves, depth, sel, guess)) {
+            adopt_partial(info, moves, depth);
+            break;
+        }
+        guess = moves.front().score;
+        const bool exact = depth >= run.empties && sel == 0;
+        record(info, moves, depth, sel, run.multi_pv, exact);
+        info.nodes = search.nodes() + run.helper_nodes.load();
+        info.elapsed = to_ms(Clock::now() - run.start);
+        if (on_info) on_info(info);
+        if (exact) break;
+        // An iteration costs a few times the previous ones together: do not start one that cannot end.
+        if (run.time.soft && run.elapsed() * 2 > *run.time.soft) break;
+    }
+    run.helpers_stop.store(true);
+    for (std::thread& t : helpers) t.join();
+}
+
+// Decides whether this search ends in an exact solve (kExact), a WLD solve (kWld) or not (kOff).
+Limits::Endgame endgame_plan(const Run& run) {
+    const Limits& limits = run.limits;
+    if (limits.endgame != Limits::Endgame::kAuto) return limits.endgame;
+    if (limits.solve_empties) return run.empties <= *limits.solve_empties ? Limits::Endgame::kExact : Limits::Endgame::kOff;
+    if (run.time.limited()) {
+        const microseconds budget = *run.time.soft;
+        if (estimated_solve_time(run.empties) * 2 <= budget) return Limits::Endgame::kExact;
+        if (estimated_solve_time(run.empties - 2) * 2 <= budget) return Limits::Endgame::kWld;
+        return Limits::Endgame::kOff;
+    }
+    return run.empties <= limits.depth && !limits.nodes ? Limits::Endgame::kExact : Limits::Endgame::kOff;
+}
+
+// An exact (or WLD) solve of the root by the midgame search with selectivity off. Returns false when stopped.
+bool solve(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, bool wld,
+           const std::function<void(const SearchInfo&)>& on_info) {
+    const int alpha = wld ? -1 : -kInfinity;
+    const int beta = wld ? 1 : kInfinity;
+    // WLD needs the scores of every move only as far as the window: a won move ends it.
+    const int score = search.search_root(run.board, moves, run.empties, 0, alpha, beta, wld ? 1 : run.multi_pv);
+    if (search.stopped()) return false;
+    record(info, moves, run.empties, 0, run.multi_pv, true);
+    if (wld) {
+        info.wld = true;
+        info.score = score > 0 ? 1 : score < 0 ? -1 : 0;
+    }
+    info.nodes = search.nodes();
+    info.elapsed = to_ms(Clock::now() - run.start);
+    if (on_info) on_info(info);
+    return true;
+}
+
+// Weak levels: the move with the best score after noise.
+void randomize(SearchInfo& info, int randomness) {
+    if (info.multi_pv.empty()) return;
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_int_distribution<int> noise(-randomness, randomness);
+    const ScoredMove* pick = &info.multi_pv.front();
+    int best = -1000;
+    for (const ScoredMove& m : info.multi_pv) {
+        const int value = m.score + noise(rng);
+        if (value > best) {
+            best = value;
+            pick = &m;
+        }
+    }
+    info.best = pick->move;
+    info.score = pick->score;
+    info.pv = pick->pv;
+}
+
+}  // namespace
+
+Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) {}
+Searcher::~Searcher() = default;
+
+void Searcher::stop() { impl_->stop.store(true); }
+void Searcher::clear() { impl_->tt.clear(); }
+const SearcherOptions& Searcher::options() const { return impl_->options; }
+
+void Searcher::set_options(const SearcherOptions& options) {
+    if (options.hash_mb != impl_->options.hash_mb) impl_->tt.resize(static_cast<std::size_t>(std::max(1, options.hash_mb)));
+    impl_->options = options;
+}
+
+SearchResult Searcher::run(const Game& game, const Limits& limits,
+                           const std::function<void(const SearchInfo&)>& on_info) {
+    const Clock::time_point start = Clock::now();
+    impl_->stop.store(false);
+    const Variant variant = game.variant();
+    const Board board = game.board();
+    const Evaluator& evaluator = impl_->evaluator(variant);
+    SearchResult result;
+    if (game.is_over()) {
+        result.best = kNoMove;
+        result.score = final_margin(board, variant);
+        result.solved = true;
+        result.selectivity = 100;
+        return result;
+    }
+    if (game.must_pass()) {
+        result.best = kPass;
+        result.pv = {kPass};
+        result.score = -evaluator.evaluate(board.passed());
+        return result;
+    }
+
+    const int empties = board.empty_count(variant.playable());
+    const int multi_pv = limits.randomness > 0 ? 64 : std::clamp(limits.multi_pv, 1, 64);
+    Run run{board,   variant, limits, impl_->tt, evaluator, impl_->stop, start, plan_time(limits, empties),
+            std::max(1, impl_->options.threads), empties, multi_pv};
+    const Watchdog watchdog(impl_->stop, run.time.hard ? std::optional(start + *run.time.hard) : std::nullopt);
+    impl_->tt.new_search();
+
+    MidgameSearch search(run.context());
+    std::vector<RootMove> moves = initial_root_moves(board, run);
+    // Until an iteration completes, the best-ordered move stands.
+    result.best = moves.front().move;
+    result.pv = {result.best};
+
+    const int selectivity = std::clamp(limits.selectivity.value_or(kDefaultSelectivity), 0, kMaxSelectivity);
+    const Limits::Endgame endgame = endgame_plan(run);
+    int max_depth = std::clamp(limits.depth, 1, empties);
+    if (endgame != Limits::Endgame::kOff) max_depth = std::clamp(std::min(max_depth, empties - kSolveLead), 1, 10);
+    iterate(run, search, moves, result, max_depth, selectivity, on_info);
+    if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load()) {
+        std::vector<RootMove> solved = moves;
+        solve(run, search, solved, result, endgame == Limits::Endgame::kWld, on_info);
+    }
+    if (limits.randomness > 0) randomize(result, limits.randomness);
+    result.nodes = search.nodes() + run.helper_nodes.load();
+    result.elapsed = to_ms(Clock::now() - start);
+    return result;
+}
+
+}  // namespace tempo

@@ -1,0 +1,46 @@
+#include "search/time_manager.hpp"
+
+#include <algorithm>
+
+namespace tempo {
+
+namespace {
+
+using std::chrono::microseconds;
+
+// Moves the side to move still has to play in sudden death: about half the empties, fewer near
+// the end where exact solving is fast, never less than two so one move cannot eat the clock.
+int expected_moves_left(int empties) { return std::max(2, (empties + 1) / 2 - 2); }
+
+}  // namespace
+
+TimePlan plan_time(const Limits& limits, int empties) {
+    TimePlan plan;
+    if (limits.move_time) {
+        const microseconds total = limits.move_time.value();
+        // A small margin for returning the move: 2% and at most 20 ms.
+        const microseconds margin = std::min(total / 50, microseconds(20'000));
+        plan.hard = std::max(microseconds(100), total - margin);
+        plan.soft = plan.hard;
+    }
+    if (limits.clock) {
+        const Limits::Clock& clock = *limits.clock;
+        const microseconds left = clock.left;
+        // Reserve: a tenth of what is left, capped at 300 ms: covers process and protocol latency
+        // while still letting a 50 ms clock play a whole game.
+        const microseconds reserve = std::min(left / 10, microseconds(300'000));
+        const microseconds usable = std::max(microseconds(0), left - reserve);
+        const int moves = clock.moves_to_go > 0 ? clock.moves_to_go : expected_moves_left(empties);
+        const microseconds increment = clock.increment * 3 / 4;
+        microseconds soft = usable / moves + increment;
+        // Never more than a quarter of the usable time on one move, whatever the increment says.
+        microseconds hard = std::min(std::max(soft * 3, microseconds(100)), usable / 4 + increment);
+        hard = std::min(hard, usable);
+        soft = std::min(soft, hard);
+        if (!plan.hard || hard < *plan.hard) plan.hard = hard;
+        if (!plan.soft || soft < *plan.soft) plan.soft = soft;
+    }
+    return plan;
+}
+
+}  // namespace tempo

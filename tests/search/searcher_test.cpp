@@ -1,0 +1,170 @@
+// The Searcher as protocols see it: legal moves, passes and finished games, exact endgame results
+// unchanged by the table and by threads, stop() honoured, levels, and self-play at tiny clocks.
+#include "search/searcher.hpp"
+
+#include <gtest/gtest.h>
+
+#include <ctime>
+#include <future>
+#include <random>
+#include <thread>
+
+#include "engine/notation.hpp"
+#include "search/levels.hpp"
+#include "tests/engine/random_positions.hpp"
+#include "tests/search/search_reference.hpp"
+
+namespace tempo {
+namespace {
+
+using namespace std::chrono_literals;
+
+Game game_at(const Board& board, Variant variant = {}) { return Game(variant, Position{board, Color::kBlack}); }
+
+TEST(Searcher, PlaysALegalMoveAtEachDepth) {
+    Searcher searcher;
+    for (int depth = 1; depth <= 6; ++depth) {
+        Limits limits;
+        limits.depth = depth;
+        const SearchResult r = searcher.run(Game(), limits);
+        EXPECT_TRUE(Game().is_legal(r.best)) << depth;
+        EXPECT_EQ(r.depth, depth);
+        ASSERT_FALSE(r.pv.empty());
+        EXPECT_EQ(r.pv.front(), r.best);
+    }
+}
+
+TEST(Searcher, PassWhenForcedAndNothingWhenOver) {
+    // Black (g8 only) cannot move; white can take h8: black must pass.
+    const Position pass = parse_board(std::string(56, 'O') + "OOOOOOX- X");
+    Game passing(Variant{}, pass);
+    ASSERT_TRUE(passing.must_pass());
+    Searcher searcher;
+    EXPECT_EQ(searcher.run(passing, {}).best, kPass);
+
+    const Position over = parse_board(std::string(64, 'X') + " O");
+    const SearchResult r = searcher.run(Game(Variant{}, over), {});
+    EXPECT_EQ(r.best, kNoMove);
+    EXPECT_EQ(r.score, -64);
+    EXPECT_TRUE(r.solved);
+}
+
+// Exact solves agree with a plain alpha-beta, with one thread or two, table kept or cleared.
+TEST(Searcher, ExactEndgameIndependentOfTableAndThreads) {
+    Searcher one({1, 4});
+    Searcher two({2, 4});
+    Limits limits;
+    limits.endgame = Limits::Endgame::kExact;
+    int checked = 0;
+    for (const Board& board : testing::random_game_positions(4000, 7)) {
+        const int empties = board.empty_count();
+        if (empties < 6 || empties > 11 || !board.moves() || checked >= 25) continue;
+        ++checked;
+        const int expected = testing::reference_solve(board, {});
+        const Game game = game_at(board);
+        const SearchResult a = one.run(game, limits);
+        const SearchResult b = one.run(game, limits);  // second run: table full of the first
+        const SearchResult c = two.run(game, limits);
+        EXPECT_TRUE(a.solved);
+        EXPECT_EQ(a.score, expected);
+        EXPECT_EQ(b.score, expected);
+        EXPECT_EQ(c.score, expected);
+        EXPECT_EQ(testing::reference_solve(board.play(a.best), {}), -expected) << "best move must keep the score";
+    }
+    EXPECT_EQ(checked, 25);
+}
+
+TEST(Searcher, WinLossDrawSolve) {
+    Searcher searcher({1, 4});
+    Limits limits;
+    limits.endgame = Limits::Endgame::kWld;
+    int checked = 0;
+    for (const Board& board : testing::random_game_positions(4000, 8)) {
+        const int empties = board.empty_count();
+        if (empties < 6 || empties > 10 || !board.moves() || checked >= 15) continue;
+        ++checked;
+        const int expected = testing::reference_solve(board, {});
+        const SearchResult r = searcher.run(game_at(board), limits);
+        EXPECT_TRUE(r.wld);
+        EXPECT_EQ(r.score, expected > 0 ? 1 : expected < 0 ? -1 : 0);
+    }
+}
+
+TEST(Searcher, StopEndsAnUnlimitedSearch) {
+    Searcher searcher({2, 16});
+    auto result = std::async(std::launch::async, [&] { return searcher.run(Game(), Limits{}); });
+    std::this_thread::sleep_for(200ms);
+    searcher.stop();
+    ASSERT_EQ(result.wait_for(10s), std::future_status::ready);
+    EXPECT_TRUE(Game().is_legal(result.get().best));
+}
+
+TEST(Searcher, NodeLimitAndMultiPv) {
+    Searcher searcher;
+    Limits limits;
+    limits.nodes = 20000;
+    const SearchResult r = searcher.run(Game(), limits);
+    EXPECT_TRUE(Game().is_legal(r.best));
+    EXPECT_LT(r.nodes, 40000u);
+
+    Limits multi;
+    multi.depth = 5;
+    multi.multi_pv = 4;
+    const SearchResult m = searcher.run(Game(), multi);
+    ASSERT_EQ(m.multi_pv.size(), 4u);  // the start position has exactly four moves
+    for (std::size_t i = 1; i < m.multi_pv.size(); ++i) EXPECT_GE(m.multi_pv[i - 1].score, m.multi_pv[i].score);
+    EXPECT_EQ(m.multi_pv.front().move, m.best);
+}
+
+TEST(Searcher, LevelsPlayLegalMoves) {
+    Searcher searcher;
+    Game game;
+    for (const char* name : {"easy", "normal", "hard"}) ASSERT_TRUE(named_level(name).has_value()) << name;
+    EXPECT_FALSE(named_level("grandmaster").has_value());
+    for (int ply = 0; !game.is_over() && ply < 20; ++ply) {
+        Limits limits = ply % 3 == 0 ? *named_level("easy") : level_limits(1 + ply % 12);
+        limits.move_time = 100ms;  // keeps "hard" short in a unit test
+        const SearchResult r = searcher.run(game, limits);
+        ASSERT_TRUE(game.play(r.best)) << ply;
+    }
+}
+
+// CPU time of this process: the clock of the self-play test. Wall time on a loaded machine adds
+// other processes' time slices, which no time plan can control.
+std::chrono::microseconds cpu_now() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return std::chrono::microseconds(std::int64_t(t.tv_sec) * 1'000'000 + t.tv_nsec / 1000);
+}
+
+// Many short games on tiny clocks: every move legal, no clock ever runs out.
+TEST(Searcher, SelfPlayOnTinyClocksNeverLosesOnTime) {
+    Searcher searcher({1, 4});
+    std::mt19937 rng(9);
+    int moves_played = 0;
+    for (int g = 0; g < 100; ++g) {
+        Game game;
+        std::chrono::microseconds left[2] = {30ms, 30ms};
+        // A few random opening moves so the games differ.
+        for (int i = 0; i < 4; ++i) {
+            Bitboard legal = game.legal_moves();
+            for (int skip = static_cast<int>(rng() % popcount(legal)); skip > 0; --skip) legal &= legal - 1;
+            game.play(first_square(legal));
+        }
+        while (!game.is_over()) {
+            const int side = game.to_move() == Color::kBlack ? 0 : 1;
+            Limits limits;
+            limits.clock = Limits::Clock{std::chrono::duration_cast<std::chrono::milliseconds>(left[side]), 0ms, 0};
+            const auto start = cpu_now();
+            const SearchResult r = searcher.run(game, limits);
+            left[side] -= cpu_now() - start;
+            ASSERT_GT(left[side].count(), 0) << "game " << g << " ply " << game.moves().size();
+            ASSERT_TRUE(game.play(r.best)) << "game " << g << ": illegal " << move_name(r.best);
+            ++moves_played;
+        }
+    }
+    EXPECT_GT(moves_played, 100 * 50);
+}
+
+}  // namespace
+}  // namespace tempo
