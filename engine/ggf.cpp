@@ -126,19 +126,6 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
     }
 }
 
-// "<move>[/<eval>[/<seconds>]]"; the move must be a square or PA; an eval or time that does not read
-// as a number is ignored (NBoard's own reader does the same).
-GgfMove parse_move_item(std::string_view text, Geometry geometry) {
-    const std::size_t slash = text.find('/');
-    GgfMove item{parse_move(trim(text.substr(0, slash)), geometry), std::nullopt, std::nullopt};
-    if (slash == std::string_view::npos) return item;
-    std::string_view rest = text.substr(slash + 1);
-    const std::size_t slash2 = rest.find('/');
-    item.eval = parse_number(rest.substr(0, slash2));
-    if (slash2 != std::string_view::npos) item.seconds = parse_number(rest.substr(slash2 + 1));
-    return item;
-}
-
 // Writes a value so that the record stays one well-formed line.
 std::string clean_value(std::string_view text) {
     std::string out(text);
@@ -187,6 +174,30 @@ double parse_clock_time(std::string_view text, std::string_view whole) {
 }
 
 }  // namespace
+
+GgfMove parse_ggf_move(std::string_view text, Geometry geometry) {
+    const std::size_t slash = text.find('/');
+    GgfMove item{parse_move(trim(text.substr(0, slash)), geometry), std::nullopt, std::nullopt};
+    if (slash == std::string_view::npos) return item;
+    const std::string_view rest = text.substr(slash + 1);
+    const std::size_t slash2 = rest.find('/');
+    item.eval = parse_number(rest.substr(0, slash2));
+    if (slash2 != std::string_view::npos) item.seconds = parse_number(rest.substr(slash2 + 1));
+    return item;
+}
+
+std::string format_ggf_move(const GgfMove& item, Geometry geometry) {
+    std::string out = item.move == kPass ? "PA" : upper(move_name(item.move, geometry));
+    if (item.eval || item.seconds) {
+        out += '/';
+        if (item.eval) out += fixed(*item.eval);
+    }
+    if (item.seconds) {
+        out += '/';
+        out += fixed(*item.seconds);
+    }
+    return out;
+}
 
 GgfGame parse_ggf(std::string_view text) {
     if (text.size() > kMaxRecordBytes)
@@ -271,7 +282,7 @@ GgfGame parse_ggf(std::string_view text) {
         }
         if (game.moves.size() >= kMaxMoves) throw ParseError("too many moves (over " + std::to_string(kMaxMoves) + ") for one game");
         try {
-            game.moves.push_back(parse_move_item(tag.value, game.variant.geometry));
+            game.moves.push_back(parse_ggf_move(tag.value, game.variant.geometry));
         } catch (const ParseError& e) {
             throw ParseError("move " + std::to_string(game.moves.size() + 1) + " " + tag.name + "[" +
                              std::string(tag.value.substr(0, 30)) + "]: " + e.what());
@@ -300,8 +311,12 @@ std::string write_ggf(const GgfGame& game) {
     const std::string board = board_string(game.start, geometry);  // "<squares> X|O"
     for (char c : board.substr(0, square_count(geometry))) out += c == 'X' ? '*' : c;
     out += game.start.to_move == Color::kBlack ? " *]" : " O]";
-    for (const auto& [name, value] : game.other_tags)
-        if (!name.empty()) out += clean_value(name) + "[" + clean_value(value) + "]";
+    for (const auto& [name, value] : game.other_tags) {
+        std::string tag_name;  // a tag name is letters and digits, at most 16
+        for (char c : name)
+            if (std::isalnum(static_cast<unsigned char>(c)) && tag_name.size() < 16) tag_name += c;
+        if (!tag_name.empty()) out += upper(tag_name) + "[" + clean_value(value) + "]";
+    }
 
     // Follow the game to write the right colour tags and any pass the list leaves out; after an
     // illegal move, colours simply alternate.
@@ -318,15 +333,7 @@ std::string write_ggf(const GgfGame& game) {
             to_move = opposite(to_move);
         }
         out += to_move == Color::kBlack ? "B[" : "W[";
-        out += item.move == kPass ? "PA" : upper(move_name(item.move, geometry));
-        if (item.eval || item.seconds) {
-            out += '/';
-            if (item.eval) out += fixed(*item.eval);
-        }
-        if (item.seconds) {
-            out += '/';
-            out += fixed(*item.seconds);
-        }
+        out += format_ggf_move(item, geometry);
         out += "]";
         if (tracking) {
             if (item.move == kPass) board_now = board_now.passed();

@@ -51,6 +51,13 @@ std::string write_ggf(const GgfGame& game);
 // number (1-based, in `game.moves`).
 Game replay_ggf(const GgfGame& game);
 
+// One move item, "<move>[/<eval>[/<seconds>]]" as inside B[...]/W[...] or in NBoard's `move` command
+// ("F5", "f5/-1.00/0.3", "C3//2.5", "PA"). Throws ParseError if the move is not a square or a pass;
+// an eval or time that does not read as a number is ignored, as NBoard does.
+GgfMove parse_ggf_move(std::string_view text, Geometry geometry = Geometry::k8x8);
+// The item back: upper-case move ("PA" for a pass), numbers in fixed-point notation ("F5/-1/0.25").
+std::string format_ggf_move(const GgfMove& move, Geometry geometry = Geometry::k8x8);
+
 // A GGF clock "<time>[/<increment>[/<grace>]]", each part "[[d.]h:]m:ss" or plain seconds
 // ("15:00" = 900, "1:00:00" = 3600, "5:00//2:00", "90"). Throws ParseError on anything else.
 struct GgfClock {

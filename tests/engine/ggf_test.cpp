@@ -134,6 +134,21 @@ TEST(Ggf, WriterKeepsTheRecordWellFormed) {
     EXPECT_EQ(parse_ggf(text).black_name, "evil)name(with newline");
 }
 
+TEST(Ggf, MoveItemsAsNboardSendsThem) {
+    // nboard.md §7: `move F5`, `move F5/0.50`, `move F5//1.2`, `move f5/-1.00/0.3`, `move PA`.
+    EXPECT_EQ(parse_ggf_move("F5"), (GgfMove{parse_move("f5"), std::nullopt, std::nullopt}));
+    EXPECT_EQ(parse_ggf_move("F5/0.50"), (GgfMove{parse_move("f5"), 0.5, std::nullopt}));
+    EXPECT_EQ(parse_ggf_move("F5//1.2"), (GgfMove{parse_move("f5"), std::nullopt, 1.2}));
+    EXPECT_EQ(parse_ggf_move("f5/-1.00/0.3"), (GgfMove{parse_move("f5"), -1.0, 0.3}));
+    EXPECT_EQ(parse_ggf_move("PA").move, kPass);
+    EXPECT_EQ(parse_ggf_move("c2", Geometry::k6x6).move, parse_move("d3"));
+    EXPECT_EQ(format_ggf_move(parse_ggf_move("f5/-1.00/0.3")), "F5/-1/0.3");
+    EXPECT_EQ(format_ggf_move(parse_ggf_move("f5//1.5")), "F5//1.5");
+    EXPECT_EQ(format_ggf_move(parse_ggf_move("pa/-64")), "PA/-64");
+    EXPECT_PARSE_ERROR(parse_ggf_move("F9/1.0"), "bad move 'F9'");
+    EXPECT_PARSE_ERROR(parse_ggf_move("/1.0"), "bad move ''");
+}
+
 TEST(Ggf, Clocks) {
     EXPECT_EQ(parse_ggf_clock("15:00"), 900);
     EXPECT_EQ(parse_ggf_clock("05:00"), 300);
