@@ -1,5 +1,5 @@
 // The Searcher: iterative deepening with aspiration windows over the midgame search, the hand-over
-// to an exact or win/loss/draw solve, time control by a watchdog thread, and Lazy SMP: helper
+// to the exact or win/loss/draw endgame solver, time control, and Lazy SMP: helper
 // threads run the same iterative deepening on the shared transposition table, half of them one ply
 // deeper, and the main thread's answer is the result.
 #include "search/searcher.hpp"
@@ -15,6 +15,7 @@
 #include "engine/rules.hpp"
 #include "eval/simple_eval.hpp"
 #include "search/midgame.hpp"
+#include "search/endgame.hpp"
 #include "search/probcut.hpp"
 #include "search/time_manager.hpp"
 #include "search/tt.hpp"
@@ -34,31 +35,31 @@ constexpr int kAspirationMinDepth = 4;
 // the end (earlier iterations give the solve its move ordering through the table).
 constexpr int kSolveLead = 10;
 
-// Raises `stop` when `deadline` passes, unless destroyed first: the hard time limit, independent of
-// how the search polls.
-class Watchdog {
+// Runs beside an endgame solve and stops it, within a millisecond, once `stop` is raised or the
+// deadline passes. Polling (rather than one wake-up) also covers a stop that lands just before
+// the solver cleared its own flag at the start of solve().
+class SolveRelay {
 public:
-    Watchdog(std::atomic<bool>& stop, std::optional<Clock::time_point> deadline) : stop_(stop) {
-        if (deadline) thread_ = std::thread([this, when = *deadline] { watch(when); });
-    }
-    ~Watchdog() {
+    SolveRelay(EndgameSolver& solver, const std::atomic<bool>& stop, std::optional<Clock::time_point> deadline)
+        : thread_([this, &solver, &stop, deadline] { relay(solver, stop, deadline); }) {}
+    ~SolveRelay() {
         {
             std::lock_guard lock(mutex_);
             done_ = true;
         }
         wake_.notify_all();
-        if (thread_.joinable()) thread_.join();
+        thread_.join();
     }
-    Watchdog(const Watchdog&) = delete;
-    Watchdog& operator=(const Watchdog&) = delete;
+    SolveRelay(const SolveRelay&) = delete;
+    SolveRelay& operator=(const SolveRelay&) = delete;
 
 private:
-    void watch(Clock::time_point when) {
+    void relay(EndgameSolver& solver, const std::atomic<bool>& stop, std::optional<Clock::time_point> deadline) {
         std::unique_lock lock(mutex_);
-        if (!wake_.wait_until(lock, when, [this] { return done_; })) stop_.store(true, std::memory_order_relaxed);
+        while (!wake_.wait_for(lock, std::chrono::milliseconds(1), [this] { return done_; }))
+            if (stop.load() || (deadline && Clock::now() >= *deadline)) solver.stop();
     }
 
-    std::atomic<bool>& stop_;
     std::mutex mutex_;
     std::condition_variable wake_;
     bool done_ = false;
@@ -83,6 +84,7 @@ struct Searcher::Impl {
     TranspositionTable tt;
     std::atomic<bool> stop{false};
     std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Evaluator>> evaluators;
+    std::map<std::pair<Geometry, Rules>, std::unique_ptr<EndgameSolver>> solvers;
 
     explicit Impl(const SearcherOptions& o) : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))) {}
 
@@ -97,6 +99,15 @@ struct Searcher::Impl {
             std::fprintf(stderr, "tempo: %s; using the simple evaluation\n", e.what());
             slot = std::make_shared<SimpleEvaluator>(variant);
         }
+        return *slot;
+    }
+
+    // The variant's endgame solver on the shared table, made on first use (and again when the
+    // thread count changes).
+    EndgameSolver& solver(Variant variant) {
+        auto& slot = solvers[{variant.geometry, variant.rules}];
+        const int threads = std::max(1, options.threads);
+        if (!slot || slot->threads() != threads) slot = std::make_unique<EndgameSolver>(tt, variant, threads);
         return *slot;
     }
 };
@@ -247,21 +258,42 @@ Limits::Endgame endgame_plan(const Run& run) {
     return run.empties <= limits.depth && !limits.nodes ? Limits::Endgame::kExact : Limits::Endgame::kOff;
 }
 
-// An exact (or WLD) solve of the root by the midgame search with selectivity off. Returns false when stopped.
-bool solve(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, bool wld,
+// The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
+// solved on its own. Returns false when stopped (by stop() or the hard time limit).
+bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_moves, SearchInfo& info, bool wld,
            const std::function<void(const SearchInfo&)>& on_info) {
-    const int alpha = wld ? -1 : -kInfinity;
-    const int beta = wld ? 1 : kInfinity;
-    // WLD needs the scores of every move only as far as the window: a won move ends it.
-    const int score = search.search_root(run.board, moves, run.empties, 0, alpha, beta, wld ? 1 : run.multi_pv);
-    if (search.stopped()) return false;
-    record(info, moves, run.empties, 0, run.multi_pv, true);
-    if (wld) {
-        info.wld = true;
-        info.score = score > 0 ? 1 : score < 0 ? -1 : 0;
+    const SolveRelay relay(solver, run.stop, run.time.hard ? std::optional(run.start + *run.time.hard) : std::nullopt);
+    std::uint64_t nodes = 0;
+    SearchInfo solved = info;
+    if (run.multi_pv > 1 && !wld) {
+        std::vector<RootMove> moves = root_moves;
+        for (RootMove& rm : moves) {
+            const EndgameResult r = solver.solve(run.board.play(rm.move));
+            nodes += r.nodes;
+            if (r.stopped) return false;
+            rm.score = -r.score;
+            rm.exact = true;
+            rm.pv.assign(1, rm.move);
+            rm.pv.insert(rm.pv.end(), r.pv.begin(), r.pv.end());
+        }
+        std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
+        record(solved, moves, run.empties, 0, run.multi_pv, true);
+    } else {
+        const EndgameResult r = wld ? solver.solve_wld(run.board) : solver.solve(run.board);
+        nodes += r.nodes;
+        if (r.stopped) return false;
+        solved.best = r.best;
+        solved.score = r.score;
+        solved.pv = r.pv.empty() ? std::vector<Move>{r.best} : r.pv;
+        solved.depth = run.empties;
+        solved.selectivity = 100;
+        solved.solved = true;
+        solved.wld = wld;
+        solved.multi_pv.clear();
     }
-    info.nodes = search.nodes();
-    info.elapsed = to_ms(Clock::now() - run.start);
+    solved.nodes = info.nodes + nodes;
+    solved.elapsed = to_ms(Clock::now() - run.start);
+    info = solved;
     if (on_info) on_info(info);
     return true;
 }
@@ -325,7 +357,6 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     const int multi_pv = limits.randomness > 0 ? 64 : std::clamp(limits.multi_pv, 1, 64);
     Run run{board,   variant, limits, impl_->tt, evaluator, impl_->stop, start, plan_time(limits, empties),
             std::max(1, impl_->options.threads), empties, multi_pv};
-    const Watchdog watchdog(impl_->stop, run.time.hard ? std::optional(start + *run.time.hard) : std::nullopt);
     impl_->tt.new_search();
 
     MidgameSearch search(run.context());
@@ -339,12 +370,10 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     int max_depth = std::clamp(limits.depth, 1, empties);
     if (endgame != Limits::Endgame::kOff) max_depth = std::clamp(std::min(max_depth, empties - kSolveLead), 1, 10);
     iterate(run, search, moves, result, max_depth, selectivity, on_info);
-    if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load()) {
-        std::vector<RootMove> solved = moves;
-        solve(run, search, solved, result, endgame == Limits::Endgame::kWld, on_info);
-    }
-    if (limits.randomness > 0) randomize(result, limits.randomness);
     result.nodes = search.nodes() + run.helper_nodes.load();
+    if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load() && !search.stopped())
+        solve(run, impl_->solver(variant), moves, result, endgame == Limits::Endgame::kWld, on_info);
+    if (limits.randomness > 0) randomize(result, limits.randomness);
     result.elapsed = to_ms(Clock::now() - start);
     return result;
 }
