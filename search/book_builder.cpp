@@ -79,7 +79,7 @@ void BookBuilder::expand(const DoeLeaf& leaf) {
 }
 
 std::size_t BookBuilder::add_game_lines(const std::vector<std::vector<std::uint8_t>>& lines, std::uint32_t min_games,
-                                        int max_ply, const std::function<void(std::size_t, std::size_t)>& on_position) {
+                                        int max_ply, const std::function<bool(std::size_t, std::size_t)>& on_position) {
     struct Frequent {
         Board board;
         std::uint32_t games;
@@ -114,7 +114,7 @@ std::size_t BookBuilder::add_game_lines(const std::vector<std::vector<std::uint8
     }
     std::size_t added = 0;
     for (std::size_t i = 0; i < frequent.size(); ++i) {
-        if (on_position) on_position(i, frequent.size());
+        if (on_position && !on_position(i, frequent.size())) break;
         added += add_position(frequent[i].board);
         const BookNode* node = book_.find(frequent[i].board);
         // Counting again (a resumed build) must not double the games.

@@ -52,9 +52,10 @@ public:
     // Game records as lines from the standard start (moves with passes, kPass = 64): every
     // position within `max_ply` plies that at least `min_games` of the lines reach through
     // positions that as many reach is added, in order of plies, and gets its count of games.
-    // `on_position(done, total)` reports progress. Returns the number of positions added.
+    // `on_position(done, total)` reports progress before each position and may return false to
+    // stop there (what is added so far stays). Returns the number of positions added.
     std::size_t add_game_lines(const std::vector<std::vector<std::uint8_t>>& lines, std::uint32_t min_games, int max_ply,
-                               const std::function<void(std::size_t, std::size_t)>& on_position = {});
+                               const std::function<bool(std::size_t, std::size_t)>& on_position = {});
 
     // Adds the positions of a played game up to `max_ply` plies (each counts one game more) and
     // minimaxes the book. Returns the number of positions added.

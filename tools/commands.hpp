@@ -6,6 +6,7 @@
 namespace tempo::cli {
 
 void add_perft_command(CLI::App& app);
+void add_book_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_fit_probcut_command(CLI::App& app);

@@ -7,6 +7,7 @@ int main(int argc, char** argv) {
     CLI::App app{"Tempo: an Othello engine (8x8, 6x6 and Anti-Reversi)"};
     app.require_subcommand(0, 1);
     tempo::cli::add_perft_command(app);
+    tempo::cli::add_book_command(app);
     tempo::cli::add_analyze_command(app);
     tempo::cli::add_bench_command(app);
     tempo::cli::add_fit_probcut_command(app);

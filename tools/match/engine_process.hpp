@@ -1,0 +1,68 @@
+// A child process run from a shell command line, talked to over pipes: lines written to its stdin,
+// lines read from its stdout with a deadline. Its stderr is drained in the background of every read
+// and, like stdout and what we sent, kept in a short transcript for the forfeit log.
+#pragma once
+
+#include <sys/types.h>
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace tempo::match {
+
+using Clock = std::chrono::steady_clock;
+
+// The process died or closed its output: what the caller sees as a crash.
+class ProcessError : public std::runtime_error {
+public:
+    explicit ProcessError(const std::string& what) : std::runtime_error(what) {}
+};
+
+class EngineProcess {
+public:
+    // Starts `/bin/sh -c "exec <command>"` in its own process group (so a terminal Ctrl-C reaches
+    // only the runner, and a kill reaches any helper the command started). `abort` (optional) is
+    // polled during reads: when it turns true the read gives up as if timed out.
+    explicit EngineProcess(std::string command, const std::atomic<bool>* abort = nullptr);
+    ~EngineProcess();
+    EngineProcess(const EngineProcess&) = delete;
+    EngineProcess& operator=(const EngineProcess&) = delete;
+
+    // Sends one line (a '\n' is added). Throws ProcessError if the process has gone.
+    void write_line(const std::string& line);
+    // The next stdout line without its '\n' (and '\r'), or nullopt if none came before `deadline`
+    // (or the abort flag was raised). Throws ProcessError on end of output.
+    std::optional<std::string> read_line(Clock::time_point deadline);
+
+    // Closes stdin, gives the process `grace` to exit by itself, then kills its process group.
+    void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
+    bool running() const { return pid_ > 0; }
+    const std::string& command() const { return command_; }
+    // "exited with status 3", "killed by signal 11", "still running" — for the forfeit log.
+    std::string exit_description();
+    // The last lines exchanged, oldest first, marked "> " (sent), "< " (stdout), "! " (stderr).
+    std::string transcript_tail() const;
+
+private:
+    void record(char mark, const std::string& line);
+    // Reads what is available on one pipe into its buffer; false on end of file.
+    bool drain(int fd, std::string& buffer);
+    void move_stderr_lines();
+    void reap(bool wait);
+
+    std::string command_;
+    const std::atomic<bool>* abort_;
+    pid_t pid_ = -1;
+    int status_ = 0;
+    bool reaped_ = false;
+    int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
+    std::string out_buffer_, err_buffer_;
+    bool out_eof_ = false;
+    std::deque<std::string> tail_;
+};
+
+}  // namespace tempo::match

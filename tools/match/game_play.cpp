@@ -1,0 +1,129 @@
+#include "tools/match/game_play.hpp"
+
+#include <algorithm>
+#include <ctime>
+
+#include "engine/notation.hpp"
+#include "tools/match/nboard_player.hpp"
+
+namespace tempo::match {
+
+namespace {
+
+Clock::duration seconds(double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, s)));
+}
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[40];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S GMT", &tm);
+    return text;
+}
+
+// GGF values end at ']': keep free text (engine names, reasons) from closing the tag early.
+std::string ggf_safe(std::string text) {
+    std::replace(text.begin(), text.end(), ']', ')');
+    std::replace(text.begin(), text.end(), '[', '(');
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+}
+
+std::string legal_move_names(const Game& game) {
+    std::string names;
+    for_each_square(game.legal_moves(), [&](int square) { names += (names.empty() ? "" : " ") + square_name(square); });
+    return names.empty() ? "none" : names;
+}
+
+const char* color_name(Color color) { return color == Color::kBlack ? "Black" : "White"; }
+
+}  // namespace
+
+std::string ggf_result(int black_margin, const char* suffix) { return std::to_string(black_margin) + suffix; }
+
+GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& time,
+                      const std::atomic<bool>& stop) {
+    GameOutcome outcome;
+    GgfGame& record = outcome.record;
+    Game game;
+    for (const Move move : opening.moves) game.play(move);
+    record.variant = game.variant();
+    record.start = game.start();
+    for (const Move move : opening.moves) record.moves.push_back(GgfMove{move, {}, {}});
+    record.black_name = ggf_safe(black.name());
+    record.white_name = ggf_safe(white.name());
+    record.place = "tempo-match";
+    record.date = utc_now();
+    record.time_control = nboard_clock(time);
+    if (!opening.text.empty()) record.other_tags.emplace_back("CO", "opening " + ggf_safe(opening.text));
+
+    EnginePlayer* const players[2] = {&black, &white};
+    const auto player = [&](Color color) -> EnginePlayer& { return *players[color == Color::kBlack ? 0 : 1]; };
+    Color at_fault = Color::kBlack;  // whose call is running: a failure there forfeits for that engine
+    try {
+        black.new_game(game);
+        at_fault = Color::kWhite;
+        white.new_game(game);
+        ClockState clocks{time.base_seconds, time.base_seconds};
+        while (!game.is_over()) {
+            if (stop) {
+                outcome.aborted = true;
+                return outcome;
+            }
+            const Color color = game.to_move();
+            GgfMove made{kPass, {}, {}};
+            if (!game.must_pass()) {
+                double& left = color == Color::kBlack ? clocks.black : clocks.white;
+                const double limit = time.move_seconds > 0 ? time.move_seconds + time.margin_seconds
+                                     : time.has_clock()  ? left + time.margin_seconds
+                                                         : time.no_limit_timeout;
+                at_fault = color;
+                const auto start = Clock::now();
+                const MoveReply reply = player(color).think(game, clocks, start + seconds(limit));
+                const double used = std::chrono::duration<double>(Clock::now() - start).count();
+                if (time.has_clock()) {
+                    left -= used;
+                    if (left < -time.margin_seconds)
+                        throw EngineFailure(FailureKind::kTimeout, "lost on time (clock " + std::to_string(left) + " s)");
+                    left += time.increment_seconds;
+                }
+                if (reply.resigned) {
+                    outcome.black_margin = color == Color::kBlack ? -64 : 64;
+                    record.result = ggf_result(outcome.black_margin, ":r");
+                    record.other_tags.emplace_back("CO", std::string(color_name(color)) + " resigned");
+                    return outcome;
+                }
+                if (reply.move == kPass || !game.is_legal(reply.move))
+                    throw EngineFailure(FailureKind::kIllegalMove, "played `" + ggf_safe(reply.text) +
+                                                                       "`, not legal here (legal: " +
+                                                                       legal_move_names(game) + ")");
+                made = GgfMove{reply.move, reply.eval, used};
+            }
+            game.play(made.move);
+            record.moves.push_back(made);
+            at_fault = color;
+            player(color).observe(color, made, made.move != kPass);
+            at_fault = opposite(color);
+            player(opposite(color)).observe(color, made, false);
+        }
+        outcome.black_margin = game.black_margin();
+        record.result = ggf_result(outcome.black_margin);
+    } catch (const EngineFailure& failure) {
+        if (stop) {
+            outcome.aborted = true;
+            return outcome;
+        }
+        EnginePlayer& culprit = player(at_fault);
+        outcome.forfeit = Forfeit{at_fault, failure.kind(), failure.what(), culprit.transcript_tail(),
+                                  culprit.process_state()};
+        outcome.black_margin = at_fault == Color::kBlack ? -64 : 64;
+        record.result = ggf_result(outcome.black_margin, failure.kind() == FailureKind::kTimeout ? ":t" : ":r");
+        record.other_tags.emplace_back("CO", std::string(color_name(at_fault)) + " forfeits (" +
+                                                 failure_name(failure.kind()) + "): " + ggf_safe(failure.what()));
+    }
+    return outcome;
+}
+
+}  // namespace tempo::match

@@ -1,0 +1,48 @@
+// The NBoard side of a match (nboard.md), driven the way the NBoard GUI drives an engine: `nboard 2`,
+// `set depth`, `set game <GGF>` for a new game, `move <item>` for every move (the engine's own
+// included: `go` does not play it), `ping n` + `go` for a move, whose `=== move/eval/time` counts
+// only after `pong n`. Passes are explicit (`move PA`); the runner never asks for a forced pass.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "tools/match/engine_player.hpp"
+
+namespace tempo::match {
+
+class NboardPlayer final : public EnginePlayer {
+public:
+    NboardPlayer(const EngineSpec& spec, const TimeControl& time, const std::atomic<bool>* abort);
+    ~NboardPlayer() override;
+
+    std::string name() const override { return name_; }
+    void new_game(const Game& game) override;
+    MoveReply think(const Game& game, const ClockState& clocks, Clock::time_point deadline) override;
+    void observe(Color color, const GgfMove& move, bool own) override;
+    std::string transcript_tail() const override { return process_.transcript_tail(); }
+    std::string process_state() override { return process_.exit_description(); }
+
+    // The reply of `=== <move>[/<eval>[/<time>]]` (fields may also be separated by spaces, as Edax
+    // writes them); nullopt for a line that is not a `===` line. Throws ParseError for a bad move.
+    static std::optional<MoveReply> parse_move_line(const std::string& line);
+    // "F5", "F5/-1.00/2.50", "PA//0.10": a move as `move` and GGF B[]/W[] write it.
+    static std::string move_item(const GgfMove& move);
+
+private:
+    // Sends `ping n` and reads up to `pong n` (lines before it belong to earlier requests).
+    void synchronise(Clock::time_point deadline);
+    void send(const std::string& line);
+
+    EngineProcess process_;
+    EngineSpec spec_;
+    TimeControl time_;
+    std::string name_;
+    int ping_ = 0;
+};
+
+// The GGF clock a game is sent with: the match clock, or for a per-move limit a clock of 30 moves'
+// worth (NBoard has no per-move limit), or "0" (no clock) when there is no time limit.
+std::string nboard_clock(const TimeControl& time);
+
+}  // namespace tempo::match
