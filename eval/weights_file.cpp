@@ -1,0 +1,119 @@
+#include "eval/weights_file.hpp"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include <zlib.h>
+#include <xxhash.h>
+
+#include "eval/features.hpp"
+
+namespace tempo {
+
+namespace {
+
+constexpr char kMagic[8] = {'T', 'E', 'M', 'P', 'O', 'E', 'V', 'W'};
+constexpr std::size_t kHeaderBytes = 40;
+// No real weights file is near this: a bound that keeps a corrupt header from asking for gigabytes.
+constexpr std::uint64_t kMaxWeights = std::uint64_t{1} << 28;
+
+void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+std::uint64_t get(const std::vector<std::uint8_t>& in, std::size_t at, int bytes) {
+    std::uint64_t value = 0;
+    for (int i = 0; i < bytes; ++i) value |= std::uint64_t{in[at + i]} << (8 * i);
+    return value;
+}
+
+std::vector<std::uint8_t> payload_bytes(const std::vector<std::int16_t>& weights) {
+    std::vector<std::uint8_t> raw;
+    raw.reserve(weights.size() * 2);
+    for (std::int16_t w : weights) put(raw, static_cast<std::uint16_t>(w), 2);
+    return raw;
+}
+
+[[noreturn]] void fail(const std::string& source, const std::string& what) {
+    throw std::runtime_error("weights file " + source + ": " + what);
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
+    const std::vector<std::uint8_t> raw = payload_bytes(w.weights);
+    uLongf packed_size = compressBound(raw.size());
+    std::vector<std::uint8_t> packed(packed_size);
+    if (compress2(packed.data(), &packed_size, raw.data(), raw.size(), Z_BEST_COMPRESSION) != Z_OK)
+        throw std::runtime_error("weights: zlib compression failed");
+    packed.resize(packed_size);
+
+    std::vector<std::uint8_t> out(kMagic, kMagic + 8);
+    put(out, kWeightsFormatVersion, 4);
+    put(out, static_cast<std::uint8_t>(w.variant.geometry), 1);
+    put(out, static_cast<std::uint8_t>(w.variant.rules), 1);
+    put(out, static_cast<std::uint64_t>(w.phases), 2);
+    put(out, w.pattern_set, 4);
+    put(out, static_cast<std::uint64_t>(w.weights_per_phase), 4);
+    put(out, static_cast<std::uint64_t>(w.units_per_disc), 4);
+    put(out, packed.size(), 4);
+    put(out, XXH3_64bits(raw.data(), raw.size()), 8);
+    out.insert(out.end(), packed.begin(), packed.end());
+    return out;
+}
+
+EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::string& source) {
+    if (in.size() < kHeaderBytes) fail(source, "truncated header (" + std::to_string(in.size()) + " bytes)");
+    if (std::memcmp(in.data(), kMagic, 8) != 0) fail(source, "not a Tempo weights file (bad magic)");
+    const auto version = get(in, 8, 4);
+    if (version != kWeightsFormatVersion)
+        fail(source, "format version " + std::to_string(version) + ", this build reads version " +
+                         std::to_string(kWeightsFormatVersion));
+    EvalWeights w;
+    const auto geometry = get(in, 12, 1), rules = get(in, 13, 1);
+    if (geometry > 1 || rules > 1) fail(source, "unknown variant code in header");
+    w.variant = {static_cast<Geometry>(geometry), static_cast<Rules>(rules)};
+    w.phases = static_cast<int>(get(in, 14, 2));
+    w.pattern_set = static_cast<std::uint32_t>(get(in, 16, 4));
+    w.weights_per_phase = static_cast<int>(get(in, 20, 4));
+    w.units_per_disc = static_cast<int>(get(in, 24, 4));
+    const auto packed_size = get(in, 28, 4);
+    const auto checksum = get(in, 32, 8);
+    const std::uint64_t count = std::uint64_t(w.phases) * std::uint64_t(w.weights_per_phase);
+    if (w.phases == 0 || w.weights_per_phase == 0 || count > kMaxWeights || w.units_per_disc <= 0)
+        fail(source, "implausible header (phases, weights per phase or scale)");
+    if (in.size() - kHeaderBytes != packed_size)
+        fail(source, "payload is " + std::to_string(in.size() - kHeaderBytes) + " bytes, header says " +
+                         std::to_string(packed_size) + " (truncated or padded)");
+
+    std::vector<std::uint8_t> raw(count * 2);
+    uLongf raw_size = raw.size();
+    if (uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size) != Z_OK || raw_size != raw.size())
+        fail(source, "corrupt payload (zlib stream does not hold " + std::to_string(count) + " weights)");
+    if (XXH3_64bits(raw.data(), raw.size()) != checksum) fail(source, "checksum mismatch (corrupt payload)");
+    w.weights.resize(count);
+    for (std::size_t i = 0; i < count; ++i) w.weights[i] = static_cast<std::int16_t>(get(raw, 2 * i, 2));
+    return w;
+}
+
+EvalWeights load_weights(const std::string& path, Variant variant) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) fail(path, "cannot open");
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    EvalWeights w = decode_weights(bytes, path);
+    if (w.variant != variant) fail(path, "holds weights for " + w.variant.name() + ", not " + variant.name());
+    if (w.pattern_set != kPatternSetId || w.weights_per_phase != kWeightsPerPhase)
+        fail(path, "made for another pattern set (retrain or use a matching build)");
+    return w;
+}
+
+void save_weights(const std::string& path, const EvalWeights& weights) {
+    const std::vector<std::uint8_t> bytes = encode_weights(weights);
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!file) throw std::runtime_error("weights file " + path + ": cannot write");
+}
+
+}  // namespace tempo

@@ -1,0 +1,79 @@
+#include "eval/pattern_eval.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "engine/symmetry.hpp"
+#include "tests/engine/random_positions.hpp"
+
+namespace tempo {
+namespace {
+
+// Random weights tied as the training ties them (same weight for mirror images of a shape).
+EvalWeights random_tied_weights(int phases, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    EvalWeights w;
+    w.pattern_set = kPatternSetId;
+    w.phases = phases;
+    w.weights_per_phase = kWeightsPerPhase;
+    w.weights.resize(std::size_t(phases) * kWeightsPerPhase);
+    for (auto& x : w.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
+    for (int p = 0; p < phases; ++p)
+        for (int s = 0; s < kPatternShapes; ++s) {
+            std::int16_t* table = w.weights.data() + std::size_t(p) * kWeightsPerPhase + kShapeOffset[s];
+            for (int index = 0; index < kShapes[s].table_size; ++index)
+                table[index] = table[mirror_canonical_index(s, index)];
+        }
+    return w;
+}
+
+TEST(PatternEval, SameScoreForAllEightSymmetries) {
+    const PatternEvaluator eval(random_tied_weights(15, 3));
+    for (const Board& board : testing::random_game_positions(4000, 21)) {
+        const int fine = eval.evaluate_fine(board);
+        for (int k = 1; k < kSymmetries; ++k) ASSERT_EQ(eval.evaluate_fine(transform(board, k)), fine) << k;
+    }
+}
+
+TEST(PatternEval, ShippedWeightsLoadAndAreSymmetric) {
+    const auto eval = Evaluator::create(Variant{});
+    const auto* pattern = dynamic_cast<const PatternEvaluator*>(eval.get());
+    ASSERT_NE(pattern, nullptr);
+    EXPECT_LE(std::abs(eval->evaluate(Board::start())), 4);  // the start is roughly even
+    for (const Board& board : testing::random_game_positions(2000, 5)) {
+        const int fine = pattern->evaluate_fine(board);
+        const int discs = eval->evaluate(board);
+        ASSERT_GE(discs, -64);
+        ASSERT_LE(discs, 64);
+        for (int k = 1; k < kSymmetries; ++k) ASSERT_EQ(pattern->evaluate_fine(transform(board, k)), fine) << k;
+    }
+}
+
+TEST(PatternEval, ScoreIsTheSumOfTheFeatureWeightsInDiscs) {
+    EvalWeights w;
+    w.pattern_set = kPatternSetId;
+    w.phases = 1;
+    w.weights_per_phase = kWeightsPerPhase;
+    w.weights.assign(kWeightsPerPhase, 0);
+    w.weights[kParityOffset + 0] = 5 * kWeightUnitsPerDisc;  // even empties: +5
+    w.weights[kParityOffset + 1] = -3 * kWeightUnitsPerDisc;
+    w.weights[kPlayerMobilityOffset + 4] = 200 * kWeightUnitsPerDisc / 2;  // clamps to 64
+    const PatternEvaluator eval(w);
+    const Board start = Board::start();  // 60 empties, 4 moves each side
+    EXPECT_EQ(eval.evaluate(start), 64);
+    EXPECT_EQ(eval.evaluate(start.play(19)), -3);  // 59 empties, 3 moves for white
+}
+
+TEST(PatternEval, PhasesSliceTheEmpties) {
+    EXPECT_EQ(phase_of(0, 15), 0);
+    EXPECT_EQ(phase_of(4, 15), 0);
+    EXPECT_EQ(phase_of(5, 15), 1);
+    EXPECT_EQ(phase_of(60, 15), 14);
+    EXPECT_EQ(phase_of(60, 30), 29);
+    EXPECT_EQ(phase_of(1, 60), 0);
+    EXPECT_EQ(phase_of(60, 60), 59);
+}
+
+}  // namespace
+}  // namespace tempo

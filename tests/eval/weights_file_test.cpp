@@ -1,0 +1,104 @@
+#include "eval/weights_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "eval/evaluator.hpp"
+#include "eval/features.hpp"
+
+namespace tempo {
+namespace {
+
+EvalWeights small_weights(Variant variant) {
+    EvalWeights w;
+    w.variant = variant;
+    w.pattern_set = kPatternSetId;
+    w.phases = 2;
+    w.weights_per_phase = kWeightsPerPhase;
+    w.weights.resize(2 * kWeightsPerPhase);
+    for (std::size_t i = 0; i < w.weights.size(); ++i) w.weights[i] = static_cast<std::int16_t>(i * 7919 % 2001 - 1000);
+    return w;
+}
+
+// The message of the runtime_error that decoding `bytes` throws ("" if none).
+std::string decode_error(const std::vector<std::uint8_t>& bytes) {
+    try {
+        decode_weights(bytes, "test.tew");
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(WeightsFile, RoundTrip) {
+    const EvalWeights w = small_weights({Geometry::k8x8, Rules::kAnti});
+    const EvalWeights back = decode_weights(encode_weights(w), "test");
+    EXPECT_EQ(back.variant, w.variant);
+    EXPECT_EQ(back.phases, 2);
+    EXPECT_EQ(back.pattern_set, kPatternSetId);
+    EXPECT_EQ(back.units_per_disc, kWeightUnitsPerDisc);
+    EXPECT_EQ(back.weights, w.weights);
+}
+
+TEST(WeightsFile, RejectsTruncatedFiles) {
+    const auto bytes = encode_weights(small_weights({}));
+    EXPECT_NE(decode_error({bytes.begin(), bytes.begin() + 20}).find("truncated header"), std::string::npos);
+    EXPECT_NE(decode_error({bytes.begin(), bytes.end() - 1}).find("truncated"), std::string::npos);
+    EXPECT_NE(decode_error({}).find("test.tew"), std::string::npos);
+}
+
+TEST(WeightsFile, RejectsCorruptFiles) {
+    const auto good = encode_weights(small_weights({}));
+    auto bad_magic = good;
+    bad_magic[0] = 'X';
+    EXPECT_NE(decode_error(bad_magic).find("bad magic"), std::string::npos);
+    auto bad_version = good;
+    bad_version[8] = 99;
+    EXPECT_NE(decode_error(bad_version).find("format version 99"), std::string::npos);
+    auto bad_checksum = good;
+    bad_checksum[32] ^= 1;
+    EXPECT_NE(decode_error(bad_checksum).find("checksum mismatch"), std::string::npos);
+    // Damage inside the compressed stream: zlib's own check or ours must catch it.
+    for (std::size_t at = 40; at < good.size(); at += good.size() / 7) {
+        auto bad_payload = good;
+        bad_payload[at] ^= 0x5a;
+        EXPECT_NE(decode_error(bad_payload).find("corrupt"), std::string::npos) << at;
+    }
+}
+
+TEST(WeightsFile, LoaderNamesPathAndRejectsOtherVariantsAndSets) {
+    const std::string path = (std::filesystem::temp_directory_path() / "tempo_weights_test.tew").string();
+    save_weights(path, small_weights({Geometry::k8x8, Rules::kAnti}));
+    EXPECT_EQ(load_weights(path, {Geometry::k8x8, Rules::kAnti}).phases, 2);
+    try {
+        load_weights(path, {});
+        FAIL() << "loaded anti weights as 8x8";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("anti, not 8x8"), std::string::npos);
+    }
+    EvalWeights other = small_weights({});
+    other.pattern_set = 1234;
+    save_weights(path, other);
+    EXPECT_THROW(load_weights(path, {}), std::runtime_error);
+    std::remove(path.c_str());
+    try {
+        load_weights(path, {});
+        FAIL() << "loaded a missing file";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
+    }
+    EXPECT_THROW(Evaluator::create({}, path), std::runtime_error);
+}
+
+TEST(WeightsFile, SixBySixUsesTheSimpleEvaluation) {
+    const auto eval = Evaluator::create({Geometry::k6x6, Rules::kStandard});
+    ASSERT_NE(eval, nullptr);
+    EXPECT_EQ(eval->evaluate(Board::start()), 0);
+}
+
+}  // namespace
+}  // namespace tempo

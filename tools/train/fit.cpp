@@ -1,0 +1,116 @@
+#include "tools/train/fit.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "eval/features.hpp"
+
+namespace tempo::train {
+
+const std::vector<std::uint32_t>& tied_offsets() {
+    static const std::vector<std::uint32_t> tied = [] {
+        std::vector<std::uint32_t> t(kWeightsPerPhase);
+        for (int o = 0; o < kWeightsPerPhase; ++o) t[o] = o;
+        for (int s = 0; s < kPatternShapes; ++s)
+            for (int index = 0; index < kShapes[s].table_size; ++index)
+                t[kShapeOffset[s] + index] = kShapeOffset[s] + mirror_canonical_index(s, index);
+        return t;
+    }();
+    return tied;
+}
+
+namespace {
+
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
+    double sum = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) sum += a[i] * b[i];
+    return sum;
+}
+
+// The training rows of one phase: tied feature offsets, kFeatures per row, and labels.
+struct Rows {
+    std::vector<std::uint32_t> features;
+    std::vector<double> labels;
+    std::size_t size() const { return labels.size(); }
+};
+
+Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below) {
+    const auto& tied = tied_offsets();
+    Rows rows;
+    FeatureOffsets offsets;
+    for (const Sample& s : samples) {
+        if (s.held_out || s.empties < lo || s.empties > hi || (s.empties <= exact_below && !s.exact)) continue;
+        feature_offsets(s.board, offsets);
+        for (std::uint32_t o : offsets) rows.features.push_back(tied[o]);
+        rows.labels.push_back(s.label);
+    }
+    return rows;
+}
+
+// out = (X^T X + lambda I) v.
+void normal_product(const Rows& rows, double lambda, const std::vector<double>& v, std::vector<double>& out) {
+    for (std::size_t j = 0; j < v.size(); ++j) out[j] = lambda * v[j];
+    const std::uint32_t* f = rows.features.data();
+    for (std::size_t i = 0; i < rows.size(); ++i, f += kFeatures) {
+        double xv = 0;
+        for (int k = 0; k < kFeatures; ++k) xv += v[f[k]];
+        for (int k = 0; k < kFeatures; ++k) out[f[k]] += xv;
+    }
+}
+
+}  // namespace
+
+std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi, const FitOptions& options,
+                              const std::vector<double>& start) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below);
+    const std::size_t n = kWeightsPerPhase;
+
+    // Right-hand side X^T y, and the Jacobi preconditioner diag(X^T X) + lambda.
+    std::vector<double> rhs(n, 0.0), diag(n, options.lambda);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (int k = 0; k < kFeatures; ++k) {
+            rhs[rows.features[i * kFeatures + k]] += rows.labels[i];
+            diag[rows.features[i * kFeatures + k]] += 1.0;
+        }
+
+    std::vector<double> w = start.empty() ? std::vector<double>(n, 0.0) : start;
+    const auto& tied = tied_offsets();
+    for (std::size_t j = 0; j < n; ++j)
+        if (tied[j] != j) w[j] = 0;  // only representatives are free variables
+    std::vector<double> r(n), z(n), p(n), ap(n);
+    normal_product(rows, options.lambda, w, ap);
+    for (std::size_t j = 0; j < n; ++j) r[j] = rhs[j] - ap[j];
+    for (std::size_t j = 0; j < n; ++j) z[j] = r[j] / diag[j];
+    p = z;
+    double rz = dot(r, z);
+    for (int it = 0; it < options.iterations && rz > 1e-12; ++it) {
+        normal_product(rows, options.lambda, p, ap);
+        const double alpha = rz / dot(p, ap);
+        for (std::size_t j = 0; j < n; ++j) {
+            w[j] += alpha * p[j];
+            r[j] -= alpha * ap[j];
+            z[j] = r[j] / diag[j];
+        }
+        const double rz_next = dot(r, z);
+        const double beta = rz_next / rz;
+        rz = rz_next;
+        for (std::size_t j = 0; j < n; ++j) p[j] = z[j] + beta * p[j];
+    }
+
+    // Training error, then expand the representatives to every tied offset.
+    double abs_error = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        double e = -rows.labels[i];
+        for (int k = 0; k < kFeatures; ++k) e += w[rows.features[i * kFeatures + k]];
+        abs_error += std::fabs(e);
+    }
+    for (std::size_t j = 0; j < n; ++j) w[j] = w[tied[j]];
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr, "  empties %2d-%2d: %8zu positions, train MAE %.2f, %.1f s\n", lo, hi, rows.size(),
+                 rows.size() ? abs_error / rows.size() : 0.0, seconds);
+    return w;
+}
+
+}  // namespace tempo::train

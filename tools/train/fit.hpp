@@ -1,0 +1,29 @@
+// Least-squares fitting of one phase's weights: minimise sum (eval - label)^2 + lambda * |w|^2 over
+// the tied features (mirror images of a shape share a weight) by preconditioned conjugate gradient
+// on the normal equations.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tools/train/training_set.hpp"
+
+namespace tempo::train {
+
+struct FitOptions {
+    double lambda = 4.0;    // ridge penalty, in units of one sample's squared error
+    int iterations = 60;    // conjugate-gradient steps
+    int overlap = 2;        // a phase also trains on positions up to this many empties outside it
+    int exact_below = 0;    // at this many empties or fewer, train on exactly labelled positions only
+};
+
+// The offset every feature offset is tied to (identity outside the pattern tables).
+const std::vector<std::uint32_t>& tied_offsets();
+
+// Fits the weights (in discs, kWeightsPerPhase of them, expanded to all tied offsets) on the
+// training samples with empties in [lo - overlap, hi + overlap]. `start` (may be empty) is the
+// initial guess, e.g. the neighbouring phase's weights.
+std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi, const FitOptions& options,
+                              const std::vector<double>& start);
+
+}  // namespace tempo::train

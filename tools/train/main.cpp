@@ -1,0 +1,165 @@
+// `tempo-train`: the evaluation's training pipeline. Steps (each resumable from its output file):
+//   samples  game records -> labelled positions (binary cache)
+//   solve    late positions -> exact labels by the endgame solver (append-only file)
+//   fit      positions -> weights file, phase by phase (checkpoint per phase)
+//   report   weights -> mean absolute error per phase on held-out and exactly solved positions
+// See eval/README.md for the commands that made the shipped weights.
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "eval/features.hpp"
+#include "eval/pattern_eval.hpp"
+#include "tools/train/fit.hpp"
+#include "tools/train/report.hpp"
+#include "tools/train/solve_labels.hpp"
+#include "tools/train/training_set.hpp"
+
+using namespace tempo;
+using namespace tempo::train;
+
+namespace {
+
+// One phase's weights in discs from a checkpoint, or empty if there is none.
+std::vector<double> read_checkpoint(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<double> w(kWeightsPerPhase);
+    if (!in.read(reinterpret_cast<char*>(w.data()), static_cast<std::streamsize>(w.size() * sizeof(double)))) return {};
+    return w;
+}
+
+void write_checkpoint(const std::string& path, const std::vector<double>& w) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(w.data()), static_cast<std::streamsize>(w.size() * sizeof(double)));
+}
+
+std::int16_t quantise(double discs) {
+    return static_cast<std::int16_t>(std::clamp(std::lround(discs * kWeightUnitsPerDisc), -32767L, 32767L));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"tempo-train: fits the pattern evaluation's weights"};
+    app.require_subcommand(1, 1);
+
+    SampleOptions sample_options;
+    std::string wthor_dir, logbook_path, samples_path = "samples.bin";
+    auto* samples = app.add_subcommand("samples", "extract labelled positions from game records");
+    samples->add_option("--wthor", wthor_dir, "directory of WTHOR .wtb files");
+    samples->add_option("--logbook", logbook_path, "Logistello's logbook.gam.gz");
+    samples->add_option("--out", samples_path, "sample file to write")->capture_default_str();
+    samples->add_option("--seed", sample_options.seed, "seed of the held-out split")->capture_default_str();
+    samples->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")->capture_default_str();
+    samples->add_option("--max-games", sample_options.max_games, "games per source (0 = all)")->capture_default_str();
+    samples->add_flag("--anti", sample_options.anti, "Anti-Reversi labels (fewer discs wins)");
+
+    SolveOptions solve_options;
+    std::string labels_path;
+    bool anti = false;
+    auto* solve = app.add_subcommand("solve", "exact labels for late positions (resumable)");
+    solve->add_option("--samples", samples_path, "sample file")->capture_default_str();
+    solve->add_option("--labels", labels_path, "labels file to append to")->required();
+    solve->add_option("--max-empties", solve_options.max_empties, "solve positions up to this many empties")
+        ->capture_default_str();
+    solve->add_option("--percent", solve_options.percent, "share of those positions")->capture_default_str();
+    solve->add_option("--seed", solve_options.seed, "seed of that choice")->capture_default_str();
+    solve->add_option("--threads", solve_options.threads, "solver threads")->capture_default_str();
+    solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
+    solve->add_flag("--anti", anti, "Anti-Reversi scoring");
+
+    FitOptions fit_options;
+    std::string weights_path, checkpoint_dir;
+    int phases = 15;
+    auto* fit = app.add_subcommand("fit", "fit the weights phase by phase");
+    fit->add_option("--samples", samples_path, "sample file")->capture_default_str();
+    fit->add_option("--out", weights_path, "weights file to write")->required();
+    fit->add_option("--phases", phases, "number of phases")->capture_default_str()->check(CLI::Range(1, 60));
+    fit->add_option("--lambda", fit_options.lambda, "ridge penalty")->capture_default_str();
+    fit->add_option("--iterations", fit_options.iterations, "conjugate-gradient steps per phase")->capture_default_str();
+    fit->add_option("--overlap", fit_options.overlap, "extra empties each side of a phase")->capture_default_str();
+    fit->add_option("--labels", labels_path, "exact labels from `solve`");
+    fit->add_option("--exact-below", fit_options.exact_below, "train only on exact labels at <= this many empties")
+        ->capture_default_str();
+    fit->add_option("--checkpoint", checkpoint_dir, "directory for per-phase results (resume)");
+    fit->add_flag("--anti", anti, "weights for Anti-Reversi");
+
+    std::vector<std::string> exact_files;
+    int bucket = 4;
+    auto* report = app.add_subcommand("report", "mean absolute error per phase");
+    report->add_option("--samples", samples_path, "sample file (held-out games)");
+    report->add_option("--labels", labels_path, "exact labels from `solve`");
+    report->add_option("--weights", weights_path, "weights file (default: the shipped one)");
+    report->add_option("--exact", exact_files, "endgame files with exact scores (.obf or eg_*.txt)");
+    report->add_option("--bucket", bucket, "empties per table row")->capture_default_str()->check(CLI::Range(1, 60));
+    report->add_flag("--anti", anti, "Anti-Reversi weights");
+
+    CLI11_PARSE(app, argc, argv);
+    try {
+        if (samples->parsed()) {
+            std::vector<Sample> all;
+            if (!wthor_dir.empty()) all = wthor_samples(wthor_dir, sample_options);
+            if (!logbook_path.empty()) {
+                const std::vector<Sample> more = logbook_samples(logbook_path, sample_options);
+                all.insert(all.end(), more.begin(), more.end());
+            }
+            save_samples(samples_path, all);
+            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+        } else if (solve->parsed()) {
+            solve_labels(load_samples(samples_path), {Geometry::k8x8, anti ? Rules::kAnti : Rules::kStandard},
+                         solve_options, labels_path);
+        } else if (fit->parsed()) {
+            std::vector<Sample> all = load_samples(samples_path);
+            if (!labels_path.empty()) apply_labels(all, labels_path);
+            std::cerr << all.size() << " positions from " << samples_path << "; fitting " << phases << " phases\n";
+            if (!checkpoint_dir.empty()) std::filesystem::create_directories(checkpoint_dir);
+            EvalWeights out;
+            out.variant = {Geometry::k8x8, anti ? Rules::kAnti : Rules::kStandard};
+            out.pattern_set = kPatternSetId;
+            out.phases = phases;
+            out.weights_per_phase = kWeightsPerPhase;
+            out.weights.resize(std::size_t(phases) * kWeightsPerPhase);
+            std::vector<double> previous;
+            // From the endgame backwards: each phase starts from its later neighbour's weights.
+            for (int p = 0; p < phases; ++p) {
+                int lo = 60, hi = 0;
+                for (int e = 1; e <= 60; ++e)
+                    if (phase_of(e, phases) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+                const std::string checkpoint =
+                    checkpoint_dir.empty() ? "" : checkpoint_dir + "/phase" + std::to_string(p) + ".bin";
+                std::vector<double> w = checkpoint.empty() ? std::vector<double>{} : read_checkpoint(checkpoint);
+                if (w.empty()) {
+                    std::fprintf(stderr, "phase %d/%d\n", p + 1, phases);
+                    w = fit_phase(all, lo, hi, fit_options, previous);
+                    if (!checkpoint.empty()) write_checkpoint(checkpoint, w);
+                } else {
+                    std::fprintf(stderr, "phase %d/%d: from %s\n", p + 1, phases, checkpoint.c_str());
+                }
+                for (int j = 0; j < kWeightsPerPhase; ++j)
+                    out.weights[std::size_t(p) * kWeightsPerPhase + j] = quantise(w[j]);
+                previous = std::move(w);
+            }
+            save_weights(weights_path, out);
+            std::cerr << "wrote " << weights_path << " (" << std::filesystem::file_size(weights_path) << " bytes)\n";
+        } else if (report->parsed()) {
+            const Variant variant{Geometry::k8x8, anti ? Rules::kAnti : Rules::kStandard};
+            const auto eval = Evaluator::create(variant, weights_path);
+            if (!samples_path.empty() && std::filesystem::exists(samples_path)) {
+                std::vector<Sample> all = load_samples(samples_path);
+                if (!labels_path.empty()) apply_labels(all, labels_path);
+                print_mae_held_out(*eval, all, bucket);
+            }
+            if (!exact_files.empty())
+                print_mae_exact(*eval, exact_position_samples(exact_files), 1, "exactly solved test positions:");
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "tempo-train: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,94 @@
+#include "tools/train/solve_labels.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "search/endgame.hpp"
+#include "search/tt.hpp"
+
+namespace tempo::train {
+
+namespace {
+
+struct LabelRecord {
+    std::uint32_t sample;
+    std::int8_t score;
+};
+
+std::vector<LabelRecord> read_labels(const std::string& path) {
+    std::vector<LabelRecord> out;
+    std::ifstream in(path, std::ios::binary);
+    char bytes[5];
+    while (in.read(bytes, 5)) {
+        LabelRecord r;
+        std::memcpy(&r.sample, bytes, 4);
+        r.score = static_cast<std::int8_t>(bytes[4]);
+        out.push_back(r);
+    }
+    return out;
+}
+
+// The same stable choice for every run with the same seed.
+bool selected(std::uint64_t seed, std::uint64_t sample, int percent) {
+    std::uint64_t z = (seed + 0x632be59bd9b4e019ULL) * 0x9e3779b97f4a7c15ULL ^ sample;
+    z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
+    z ^= z >> 29;
+    return static_cast<int>(z % 100) < percent;
+}
+
+}  // namespace
+
+void solve_labels(const std::vector<Sample>& samples, Variant variant, const SolveOptions& options,
+                  const std::string& labels_path) {
+    std::unordered_set<std::uint32_t> done;
+    for (const LabelRecord& r : read_labels(labels_path)) done.insert(r.sample);
+    std::vector<std::uint32_t> todo;
+    for (std::uint32_t i = 0; i < samples.size(); ++i)
+        if (samples[i].empties <= options.max_empties && selected(options.seed, i, options.percent) && !done.count(i))
+            todo.push_back(i);
+    std::fprintf(stderr, "solve: %zu done before, %zu to solve (<= %d empties, %d%%)\n", done.size(), todo.size(),
+                 options.max_empties, options.percent);
+
+    TranspositionTable tt(64);
+    EndgameSolver solver(tt, variant, options.threads);
+    std::ofstream out(labels_path, std::ios::binary | std::ios::app);
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+        const EndgameResult result = solver.solve(samples[todo[k]].board);
+        nodes += result.nodes;
+        char bytes[5];
+        std::memcpy(bytes, &todo[k], 4);
+        bytes[4] = static_cast<char>(static_cast<std::int8_t>(result.score));
+        out.write(bytes, 5);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (k % 2000 == 1999 || k + 1 == todo.size()) {
+            out.flush();
+            std::fprintf(stderr, "\rsolved %zu/%zu, %.0f s, %.0f positions/s, %.2e nodes/s", k + 1, todo.size(),
+                         seconds, (k + 1) / seconds, nodes / seconds);
+        }
+        if (options.max_seconds > 0 && seconds > options.max_seconds) {
+            std::fprintf(stderr, "\ntime limit reached: rerun to continue");
+            break;
+        }
+    }
+    if (!out) throw std::runtime_error(labels_path + ": cannot write");
+    std::fprintf(stderr, "\n");
+}
+
+void apply_labels(std::vector<Sample>& samples, const std::string& labels_path) {
+    std::size_t applied = 0;
+    for (const LabelRecord& r : read_labels(labels_path)) {
+        if (r.sample >= samples.size()) throw std::runtime_error(labels_path + ": sample number out of range");
+        samples[r.sample].label = r.score;
+        samples[r.sample].exact = true;
+        ++applied;
+    }
+    std::fprintf(stderr, "%zu exact labels from %s\n", applied, labels_path.c_str());
+}
+
+}  // namespace tempo::train

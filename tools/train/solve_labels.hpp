@@ -1,0 +1,29 @@
+// Exact labels for late positions: the endgame solver's score replaces the game outcome. The results
+// go to an append-only file of (sample number, score) records, so a long run can stop and resume.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/variant.hpp"
+#include "tools/train/training_set.hpp"
+
+namespace tempo::train {
+
+struct SolveOptions {
+    int max_empties = 14;     // solve samples with at most this many empties
+    int percent = 100;        // of those, this share (chosen by sample number and seed)
+    std::uint64_t seed = 1;
+    int threads = 1;
+    double max_seconds = 0;   // stop after this long (0 = no limit); rerun to continue
+};
+
+// Solves the selected samples not yet in `labels_path` and appends their scores to it.
+void solve_labels(const std::vector<Sample>& samples, Variant variant, const SolveOptions& options,
+                  const std::string& labels_path);
+
+// Applies a labels file: the listed samples get the exact score and exact = true.
+void apply_labels(std::vector<Sample>& samples, const std::string& labels_path);
+
+}  // namespace tempo::train

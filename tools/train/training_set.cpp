@@ -1,0 +1,141 @@
+#include "tools/train/training_set.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include <zlib.h>
+
+#include "engine/logbook.hpp"
+#include "engine/rules.hpp"
+#include "engine/wthor.hpp"
+
+namespace tempo::train {
+
+namespace {
+
+// A stable pseudo-random choice of held-out games (splitmix64 of seed, source and game number).
+bool is_held_out(std::uint64_t seed, std::uint64_t source, std::uint64_t game, int percent) {
+    std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + source * 0xbf58476d1ce4e5b9ULL + game;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return static_cast<int>(z % 100) < percent;
+}
+
+// Adds the positions of a replayed game. `black_label(empties)` gives black's expected margin at a
+// position with that many empties, and whether that is the exact value of the position.
+template <typename Label>
+void add_game(const Game& game, bool held_out, Label black_label, std::vector<Sample>& out) {
+    Board board = game.start().board;
+    bool black_to_move = game.start().to_move == Color::kBlack;
+    for (Move move : game.moves()) {
+        if (move != kPass) {
+            const int empties = board.empty_count();
+            const auto [black, exact] = black_label(empties);
+            const int label = black_to_move ? black : -black;
+            out.push_back({board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties),
+                           held_out, exact});
+            board = board.play(move);
+        } else {
+            board = board.passed();
+        }
+        black_to_move = !black_to_move;
+    }
+}
+
+// Black's final margin: official scoring, or Anti-Reversi's (fewer discs wins, no empties added).
+int black_result(const Game& game, bool anti) {
+    return anti ? game.white_discs() - game.black_discs() : game.black_margin();
+}
+
+}  // namespace
+
+std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& options) {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+        if (entry.path().extension() == ".wtb") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::vector<Sample> out;
+    std::size_t games = 0, skipped = 0;
+    for (const std::string& path : files) {
+        const WthorFile file = read_wthor_file(path);
+        for (const WthorGame& record : file.games) {
+            if (options.max_games && games >= options.max_games) break;
+            const Game game = replay_wthor(record);
+            if (!game.is_over()) {  // unfinished record: no trustworthy result
+                ++skipped;
+                continue;
+            }
+            const int final_margin = black_result(game, options.anti);
+            const bool reaches_theory = game.board().empty_count() <= file.theoretical_empties;
+            const int theory_margin = 2 * record.theoretical_black_discs - 64;
+            const bool anti = options.anti;
+            const int theory_empties = file.theoretical_empties;
+            const auto label = [&](int empties) {
+                if (anti || !reaches_theory || empties < theory_empties) return std::pair{final_margin, false};
+                return std::pair{theory_margin, empties == theory_empties};
+            };
+            add_game(game, is_held_out(options.seed, 1, games, options.held_out_percent), label, out);
+            ++games;
+        }
+        std::cerr << "\rwthor: " << games << " games, " << out.size() << " positions" << std::flush;
+    }
+    std::cerr << " (" << skipped << " unfinished games skipped)\n";
+    return out;
+}
+
+std::vector<Sample> logbook_samples(const std::string& path, const SampleOptions& options) {
+    gzFile in = gzopen(path.c_str(), "rb");
+    if (!in) throw std::runtime_error(path + ": cannot open");
+    std::vector<Sample> out;
+    std::string line;
+    char buffer[4096];
+    std::size_t games = 0, bad = 0;
+    while (gzgets(in, buffer, sizeof buffer)) {
+        line = buffer;
+        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+        if (line.empty()) continue;
+        if (options.max_games && games >= options.max_games) break;
+        try {
+            const Game game = replay_logbook(parse_logbook_line(line));
+            if (!game.is_over()) {
+                ++bad;
+                continue;
+            }
+            const int margin = black_result(game, options.anti);
+            add_game(game, is_held_out(options.seed, 2, games, options.held_out_percent), [&](int) { return std::pair{margin, false}; },
+                     out);
+            ++games;
+        } catch (const std::exception&) {
+            ++bad;
+        }
+        if (games % 10000 == 0) std::cerr << "\rlogbook: " << games << " games" << std::flush;
+    }
+    gzclose(in);
+    std::cerr << "\rlogbook: " << games << " games, " << out.size() << " positions (" << bad
+              << " unreadable or unfinished lines skipped)\n";
+    return out;
+}
+
+void save_samples(const std::string& path, const std::vector<Sample>& samples) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    const std::uint64_t count = samples.size();
+    file.write(reinterpret_cast<const char*>(&count), sizeof count);
+    file.write(reinterpret_cast<const char*>(samples.data()), static_cast<std::streamsize>(count * sizeof(Sample)));
+    if (!file) throw std::runtime_error(path + ": cannot write");
+}
+
+std::vector<Sample> load_samples(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::uint64_t count = 0;
+    if (!file.read(reinterpret_cast<char*>(&count), sizeof count)) throw std::runtime_error(path + ": cannot read");
+    std::vector<Sample> samples(count);
+    if (!file.read(reinterpret_cast<char*>(samples.data()), static_cast<std::streamsize>(count * sizeof(Sample))))
+        throw std::runtime_error(path + ": truncated sample file");
+    return samples;
+}
+
+}  // namespace tempo::train

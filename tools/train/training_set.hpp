@@ -1,0 +1,40 @@
+// Training positions: boards from game records with a label (the final margin expected for the
+// side to move, in discs), and the deterministic held-out split.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/board.hpp"
+
+namespace tempo::train {
+
+struct Sample {
+    Board board;
+    std::int8_t label = 0;  // discs, side to move's view
+    std::uint8_t empties = 0;
+    bool held_out = false;
+    bool exact = false;  // label is the exact value of this position (solved), not a game outcome
+};
+
+struct SampleOptions {
+    std::uint64_t seed = 1;
+    int held_out_percent = 5;  // of the games, chosen by a hash of (seed, source, game number)
+    std::size_t max_games = 0;  // per source; 0 = all
+    bool anti = false;          // Anti-Reversi labels (same games: only outcomes are usable then)
+};
+
+// Positions of every WTHOR .wtb file in `dir` (sorted by name). Labels: the theoretical score
+// (perfect play from 24 empties) for positions with >= 24 empties of games that reach 24 empties,
+// the final result otherwise. Positions where the side to move must pass are left out.
+std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& options);
+
+// Positions of Logistello's logbook (gzip text): labels from the final result.
+std::vector<Sample> logbook_samples(const std::string& path, const SampleOptions& options);
+
+// Binary cache of samples (so a long extraction or labelling step is done once).
+void save_samples(const std::string& path, const std::vector<Sample>& samples);
+std::vector<Sample> load_samples(const std::string& path);
+
+}  // namespace tempo::train
