@@ -23,12 +23,12 @@ std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 // Per-engine command-line options, bound to one EngineSpec.
-struct EngineOptions {
+struct MatchEngineOptions {
     std::string protocol = "auto";
     match::EngineSpec spec;
 };
 
-void add_engine_options(CLI::App* cmd, int number, EngineOptions& engine) {
+void add_match_engine_options(CLI::App* cmd, int number, MatchEngineOptions& engine) {
     const std::string prefix = "--engine" + std::to_string(number);
     cmd->add_option(prefix, engine.spec.command, "Command line of engine " + std::to_string(number) + " (run by /bin/sh)")
         ->required();
@@ -76,7 +76,7 @@ bool parse_clock(const std::string& text, match::TimeControl& time) {
 
 void add_match_command(CLI::App& app) {
     struct Options {
-        EngineOptions engines[2];
+        MatchEngineOptions engines[2];
         int games = 0;
         std::string openings;
         long long seed = -1;
@@ -97,8 +97,8 @@ void add_match_command(CLI::App& app) {
         "crashes, hangs and garbage; W/D/L, Elo with 95% interval, optional SPRT; all games saved as GGF.\n"
         "Example: tempo match --engine1 '/usr/games/gtp-rhino -l 1' --engine2 '/usr/games/gtp-rhino -l 2'\n"
         "         --openings shared/data/openings/openingssmall.txt --games 100");
-    add_engine_options(cmd, 1, options->engines[0]);
-    add_engine_options(cmd, 2, options->engines[1]);
+    add_match_engine_options(cmd, 1, options->engines[0]);
+    add_match_engine_options(cmd, 2, options->engines[1]);
     cmd->add_option("--games,-n", options->games, "Number of games (default: each opening twice; 2 without openings)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--openings", options->openings,

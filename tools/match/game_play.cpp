@@ -1,6 +1,7 @@
 #include "tools/match/game_play.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 
 #include "engine/notation.hpp"
@@ -99,7 +100,7 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
                     throw EngineFailure(FailureKind::kIllegalMove, "played `" + ggf_safe(reply.text) +
                                                                        "`, not legal here (legal: " +
                                                                        legal_move_names(game) + ")");
-                made = GgfMove{reply.move, reply.eval, used};
+                made = GgfMove{reply.move, reply.eval, std::round(used * 1000) / 1000};  // ms in the record
             }
             game.play(made.move);
             record.moves.push_back(made);
