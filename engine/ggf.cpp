@@ -29,12 +29,6 @@ std::string upper(std::string_view text) {
     return out;
 }
 
-std::string shown(std::string_view text) {
-    std::string out = "'";
-    for (char c : text.substr(0, 30)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
-    return out + (text.size() > 30 ? "...'" : "'");
-}
-
 std::string color_name(Color color) { return color == Color::kBlack ? "black" : "white"; }
 
 // A finite decimal number ("-1.25", "+3", "2.5E-3"); nullopt if `text` is not exactly one.
@@ -107,7 +101,7 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
             case 'O': case 'o': case '0': case 'W': white |= square_bit(square); break;
             case '-': case '.': case '_': break;
             default:
-                throw ParseError("BO: bad square character " + shown(rest.substr(i, 1)) + " at " +
+                throw ParseError("BO: bad square character " + quoted_input(rest.substr(i, 1)) + " at " +
                                  square_name(square, geometry) + " (expected '*', 'O' or '-')");
         }
         ++count;
@@ -117,12 +111,12 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
         throw ParseError("BO: board too short: " + std::to_string(count) + " squares" +
                          (count == squares ? " and no side to move" : ", expected " + std::to_string(squares)));
     if (side.size() != 1)
-        throw ParseError("BO: board too long or bad side to move " + shown(side) + " (expected " +
+        throw ParseError("BO: board too long or bad side to move " + quoted_input(side) + " (expected " +
                          std::to_string(squares) + " squares, then '*' or 'O')");
     switch (side.front()) {
         case '*': case 'X': case 'x': case 'B': return Position::from_colors(black, white, Color::kBlack);
         case 'O': case 'o': case '0': case 'W': return Position::from_colors(black, white, Color::kWhite);
-        default: throw ParseError("BO: bad side to move " + shown(side) + " (expected '*' or 'O')");
+        default: throw ParseError("BO: bad side to move " + quoted_input(side) + " (expected '*' or 'O')");
     }
 }
 
@@ -140,7 +134,7 @@ std::string clean_value(std::string_view text) {
 // One part of a clock, "[[d.]h:]m:ss" or plain seconds.
 double parse_clock_time(std::string_view text, std::string_view whole) {
     const auto bad = [&] {
-        return ParseError("bad clock " + shown(whole) + ": expected [[d.]h:]m:ss or seconds, such as 15:00 or 5:00//2:00");
+        return ParseError("bad clock " + quoted_input(whole) + ": expected [[d.]h:]m:ss or seconds, such as 15:00 or 5:00//2:00");
     };
     text = trim(text);
     if (text.empty()) throw bad();
@@ -213,7 +207,7 @@ GgfGame parse_ggf(std::string_view text) {
         skip_spaces();
     }
     if (text.substr(pos, 2) != "(;")
-        throw ParseError("not a GGF record: expected '(;' at the start, found " + shown(text.substr(pos)));
+        throw ParseError("not a GGF record: expected '(;' at the start, found " + quoted_input(text.substr(pos)));
     pos += 2;
 
     struct Tag { std::string name; std::string_view value; };
@@ -225,7 +219,7 @@ GgfGame parse_ggf(std::string_view text) {
         const std::size_t name_start = pos;
         while (pos < text.size() && std::isalnum(static_cast<unsigned char>(text[pos])) && pos - name_start < 16) ++pos;
         if (pos == name_start)
-            throw ParseError("unexpected " + shown(text.substr(pos, 1)) + " at offset " + std::to_string(pos) +
+            throw ParseError("unexpected " + quoted_input(text.substr(pos, 1)) + " at offset " + std::to_string(pos) +
                              ": expected TAG[value] or ';)'" + (text[pos] == ']' ? " (unbalanced ']')" : ""));
         const std::string name = upper(text.substr(name_start, pos - name_start));
         if (pos >= text.size() || text[pos] != '[')
@@ -242,7 +236,7 @@ GgfGame parse_ggf(std::string_view text) {
     }
     skip_spaces();
     if (pos < text.size())
-        throw ParseError("text after the end of the GGF record at offset " + std::to_string(pos) + ": " + shown(text.substr(pos)));
+        throw ParseError("text after the end of the GGF record at offset " + std::to_string(pos) + ": " + quoted_input(text.substr(pos)));
 
     GgfGame game;
     std::optional<Variant> typed;
@@ -268,7 +262,7 @@ GgfGame parse_ggf(std::string_view text) {
     }
     if (typed && board_geometry && typed->geometry != *board_geometry)
         throw ParseError(std::string("TY says ") + (typed->geometry == Geometry::k8x8 ? "8x8" : "6x6") +
-                         " but BO holds a " + (*board_geometry == Geometry::k8x8 ? "8x8" : "6x6") + " board");
+                         " but BO holds " + (*board_geometry == Geometry::k8x8 ? "an 8x8" : "a 6x6") + " board");
     if (typed) game.variant = *typed;
     else if (board_geometry) game.variant.geometry = *board_geometry;
 
@@ -369,7 +363,7 @@ Game replay_ggf(const GgfGame& game) {
 }
 
 GgfClock parse_ggf_clock_parts(std::string_view text) {
-    if (text.size() > 64) throw ParseError("bad clock " + shown(text) + ": too long");
+    if (text.size() > 64) throw ParseError("bad clock " + quoted_input(text) + ": too long");
     GgfClock clock;
     const std::size_t slash = text.find('/');
     clock.seconds = parse_clock_time(text.substr(0, slash), text);
@@ -380,7 +374,7 @@ GgfClock parse_ggf_clock_parts(std::string_view text) {
     if (!increment.empty()) clock.increment = parse_clock_time(increment, text);
     if (slash2 == std::string_view::npos) return clock;
     const std::string_view grace = trim(rest.substr(slash2 + 1));
-    if (grace.find('/') != std::string_view::npos) throw ParseError("bad clock " + shown(text) + ": more than three parts");
+    if (grace.find('/') != std::string_view::npos) throw ParseError("bad clock " + quoted_input(text) + ": more than three parts");
     if (!grace.empty()) clock.grace = parse_clock_time(grace, text);
     return clock;
 }

@@ -8,12 +8,6 @@ namespace tempo {
 
 namespace {
 
-std::string shown(std::string_view text) {
-    std::string out = "'";
-    for (char c : text.substr(0, 30)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
-    return out + (text.size() > 30 ? "...'" : "'");
-}
-
 std::string color_name(Color color) { return color == Color::kBlack ? "black" : "white"; }
 
 // Reads an optionally signed integer of at most 3 digits at `pos`; false if there is none.
@@ -48,7 +42,7 @@ LogbookGame parse_logbook_line(std::string_view line) {
         const char mark = line[pos];
         if (mark != '+' && mark != '-')
             throw ParseError("expected '+' (black) or '-' (white) before move " + std::to_string(game.moves.size() + 1) +
-                             ", found " + shown(line.substr(pos, 1)) + " at column " + std::to_string(pos + 1));
+                             ", found " + quoted_input(line.substr(pos, 1)) + " at column " + std::to_string(pos + 1));
         if (pos + 3 > line.size())
             throw ParseError("truncated line: move " + std::to_string(game.moves.size() + 1) + " is cut off");
         Move move;
@@ -73,14 +67,14 @@ LogbookGame parse_logbook_line(std::string_view line) {
     ++pos;
     while (pos < line.size() && line[pos] == ' ') ++pos;
     if (!read_integer(line, pos, game.black_minus_white))
-        throw ParseError("bad final score " + shown(line.substr(pos)) + " after ':' (expected a number such as -04)");
+        throw ParseError("bad final score " + quoted_input(line.substr(pos)) + " after ':' (expected a number such as -04)");
     if (game.black_minus_white < -64 || game.black_minus_white > 64)
         throw ParseError("final score " + std::to_string(game.black_minus_white) + " outside -64..64");
     while (pos < line.size() && line[pos] == ' ') ++pos;
     int extra = 0;
     if (pos < line.size() && !read_integer(line, pos, extra))
-        throw ParseError("unexpected text after the score: " + shown(line.substr(pos)));
-    if (pos < line.size()) throw ParseError("unexpected text at the end of the line: " + shown(line.substr(pos)));
+        throw ParseError("unexpected text after the score: " + quoted_input(line.substr(pos)));
+    if (pos < line.size()) throw ParseError("unexpected text at the end of the line: " + quoted_input(line.substr(pos)));
     return game;
 }
 

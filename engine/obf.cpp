@@ -16,12 +16,6 @@ std::string_view trim_left(std::string_view text) {
     return text;
 }
 
-std::string shown(std::string_view text) {
-    std::string out = "'";
-    for (char c : text.substr(0, 30)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
-    return out + (text.size() > 30 ? "...'" : "'");
-}
-
 // A signed integer such as "+18", "-4", "+0" or "7"; returns false if `text` is not one.
 bool parse_score(std::string_view text, int& score) {
     if (text.empty()) return false;
@@ -46,7 +40,7 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
     rest = trim_left(rest);
     if (rest.empty()) return obf;
     if (rest.front() != ';')
-        throw ParseError("expected ';' after the side to move, found " + shown(rest));
+        throw ParseError("expected ';' after the side to move, found " + quoted_input(rest));
     rest = rest.substr(1, rest.find('%') - 1);  // '%' starts a trailing comment
 
     const Board& board = obf.position.board;
@@ -58,7 +52,7 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
         const std::size_t colon = rest.find(':');
         const std::size_t semicolon = rest.find(';');
         if (colon == std::string_view::npos || colon > semicolon)
-            throw ParseError("solution " + std::to_string(number) + " " + shown(rest.substr(0, semicolon)) +
+            throw ParseError("solution " + std::to_string(number) + " " + quoted_input(rest.substr(0, semicolon)) +
                              ": expected MOVE:SCORE");
         const std::string_view move_text = rest.substr(0, colon);
         std::string_view score_text = rest.substr(colon + 1, semicolon == std::string_view::npos
@@ -67,7 +61,7 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
         while (!score_text.empty() && is_space(score_text.back())) score_text.remove_suffix(1);
         int score = 0;
         if (!parse_score(score_text, score))
-            throw ParseError("solution " + std::to_string(number) + ": bad score " + shown(score_text) +
+            throw ParseError("solution " + std::to_string(number) + ": bad score " + quoted_input(score_text) +
                              " (expected a signed integer such as +18)");
         if (move_text == "--") return obf;  // "--:-127;" ends the list: whatever follows is not read
         Move move;

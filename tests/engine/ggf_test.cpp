@@ -180,7 +180,7 @@ TEST(Ggf, MalformedRecordsNameTheProblem) {
     EXPECT_PARSE_ERROR(parse_ggf("(;GM[Chess];)"), "not an Othello game");
     EXPECT_PARSE_ERROR(parse_ggf("(;TY[10];)"), "board size 10 is not supported");
     EXPECT_PARSE_ERROR(parse_ggf("(;TY[8z];)"), "unknown game type letter 'Z'");
-    EXPECT_PARSE_ERROR(parse_ggf("(;TY[6]" + board + ";)"), "TY says 6x6 but BO holds a 8x8 board");
+    EXPECT_PARSE_ERROR(parse_ggf("(;TY[6]" + board + ";)"), "TY says 6x6 but BO holds an 8x8 board");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 ----O*--- *];)"), "BO: board too short: 10 squares, expected 64");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 " + std::string(64, '-') + "];)"), "no side to move");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 " + std::string(65, '-') + " *];)"), "board too long");
