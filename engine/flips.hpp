@@ -64,8 +64,8 @@ inline Bitboard flips_scalar(int square, Bitboard player, Bitboard opponent) {
 }
 
 #if defined(__AVX2__)
-// Four directions per register; the shrinking rays find their closing square by smearing the
-// non-opponent squares down the ray (AVX2 has no 64-bit leading-zero count).
+// Four directions per register. The shrinking rays need the highest stop square: AVX-512VL/CD
+// count leading zeros on 256-bit registers; plain AVX2 smears the stop squares down the ray.
 inline Bitboard flips_avx2(int square, Bitboard player, Bitboard opponent) {
     const detail::Rays& rays = detail::kRays[square];
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
@@ -79,16 +79,27 @@ inline Bitboard flips_avx2(int square, Bitboard player, Bitboard opponent) {
     const __m256i up_flips = _mm256_andnot_si256(
         up_missing, _mm256_and_si256(_mm256_add_epi64(up_outflank, _mm256_cmpeq_epi64(zero, zero)), up));
 
-    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
     const __m256i down = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.down));
     const __m256i down_stop = _mm256_andnot_si256(o, down);
-    // below: the closing square and every ray square past it (7 steps cover any ray).
+#if defined(__AVX512CD__) && defined(__AVX512VL__)
+    // The closing square is the highest stop square: a leading-zero count finds it (a shift by 64,
+    // when there is none, gives 0). Flip the ray squares above it.
+    const __m256i highest = _mm256_srlv_epi64(_mm256_set1_epi64x(static_cast<long long>(0x8000000000000000ULL)),
+                                              _mm256_lzcnt_epi64(down_stop));
+    const __m256i down_outflank = _mm256_and_si256(highest, p);
+    const __m256i down_flips =
+        _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_slli_epi64(down_outflank, 1)), down);
+#else
+    // No 64-bit leading-zero count: smear the stop squares down the ray instead. `below` is the
+    // closing square and every ray square past it (7 steps cover any ray).
+    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
     __m256i below = _mm256_or_si256(down_stop, _mm256_srlv_epi64(down_stop, shift));
     below = _mm256_or_si256(below, _mm256_srlv_epi64(below, _mm256_add_epi64(shift, shift)));
     below = _mm256_or_si256(below, _mm256_srlv_epi64(below, _mm256_slli_epi64(shift, 2)));
     const __m256i down_outflank = _mm256_and_si256(_mm256_andnot_si256(_mm256_srlv_epi64(below, shift), down_stop), p);
     const __m256i down_missing = _mm256_cmpeq_epi64(down_outflank, zero);
     const __m256i down_flips = _mm256_andnot_si256(down_missing, _mm256_andnot_si256(below, down));
+#endif
 
     const __m256i all = _mm256_or_si256(up_flips, down_flips);
     const __m128i half = _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));

@@ -12,13 +12,6 @@ std::string lower(std::string_view text) {
     return out;
 }
 
-std::string quoted(std::string_view text) {
-    std::string out = "'";
-    for (char c : text.substr(0, 40)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
-    if (text.size() > 40) out += "...";
-    return out + "'";
-}
-
 bool is_separator(char c) { return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '-'; }
 
 }  // namespace
@@ -48,7 +41,7 @@ Move parse_move(std::string_view text, Geometry geometry) {
     if (word == "pass" || word == "pa" || word == "ps") return kPass;
     const int side = side_length(geometry);
     if (word.size() != 2 || word[0] < 'a' || word[0] >= 'a' + side || word[1] < '1' || word[1] >= '1' + side)
-        throw ParseError("bad move " + quoted(text) + ": expected a square a1.." +
+        throw ParseError("bad move " + quoted_input(text) + ": expected a square a1.." +
                          square_name(square_from_grid(side * side - 1, geometry), geometry) + " or pass");
     return square_from_grid((word[1] - '1') * side + (word[0] - 'a'), geometry);
 }
@@ -102,7 +95,7 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
             case 'O': case 'o': case 'W': case 'w': case '0': white |= bit; break;
             case '-': case '.': case '_': break;
             default:
-                throw ParseError("bad board character " + quoted(text.substr(i, 1)) + " at square " +
+                throw ParseError("bad board character " + quoted_input(text.substr(i, 1)) + " at square " +
                                  square_name(square_from_grid(i, geometry), geometry) + " (position " +
                                  std::to_string(i + 1) + ")");
         }
@@ -110,7 +103,7 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
     std::string_view tail = text.substr(squares);
     if (!tail.empty() && !std::isspace(static_cast<unsigned char>(tail[0])))
         throw ParseError("board too long or side missing: expected " + std::to_string(squares) +
-                         " squares, then a space and the side to move, found " + quoted(tail));
+                         " squares, then a space and the side to move, found " + quoted_input(tail));
     while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail[0]))) tail.remove_prefix(1);
     std::size_t word_end = 0;
     while (word_end < tail.size() && std::isalpha(static_cast<unsigned char>(tail[word_end]))) ++word_end;
@@ -118,7 +111,7 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
     Color to_move;
     if (side == "x" || side == "b" || side == "black") to_move = Color::kBlack;
     else if (side == "o" || side == "w" || side == "white") to_move = Color::kWhite;
-    else throw ParseError("missing or bad side to move " + quoted(tail.substr(0, 10)) + ": expected X or O");
+    else throw ParseError("missing or bad side to move " + quoted_input(tail.substr(0, 10)) + ": expected X or O");
     if (rest) *rest = tail.substr(word_end);
     return Position::from_colors(black, white, to_move);
 }
