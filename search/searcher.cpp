@@ -31,9 +31,10 @@ constexpr int kInfinity = 65;
 // Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
 constexpr int kAspirationWindow = 3;
 constexpr int kAspirationMinDepth = 4;
-// With no time limit, a solve starts once the midgame search reached this many plies short of
-// the end (earlier iterations give the solve its move ordering through the table).
-constexpr int kSolveLead = 10;
+// Before a solve, a short midgame search (this many plies short of the end, at most
+// kMaxPreSolveDepth) gives a fallback move and fills the table for the solver's ordering.
+constexpr int kSolveLead = 12;
+constexpr int kMaxPreSolveDepth = 8;
 
 // Runs beside an endgame solve and stops it, within a millisecond, once `stop` is raised or the
 // deadline passes. Polling (rather than one wake-up) also covers a stop that lands just before
@@ -66,12 +67,13 @@ private:
     std::thread thread_;
 };
 
-// Rough time for an exact solve of `empties` empties on one thread: a millisecond at 14 empties,
-// growing about threefold per empty square (measured, see bench/README.md).
+// Rough time for an exact solve of `empties` empties on one thread: 2.5 ms at 14 empties, growing
+// 2.4-fold per empty square (means of the endgame solver on eg_13_14 .. eg_21_22 samples, see
+// bench/README.md, section Midgame).
 microseconds estimated_solve_time(int empties) {
-    double t = 1000.0;
-    for (int e = 14; e < empties; ++e) t *= 3.0;
-    for (int e = empties; e < 14; ++e) t /= 3.0;
+    double t = 2500.0;
+    for (int e = 14; e < empties; ++e) t *= 2.4;
+    for (int e = empties; e < 14; ++e) t /= 2.4;
     return microseconds(static_cast<std::int64_t>(std::min(t, 1e15)));
 }
 
@@ -319,7 +321,8 @@ void randomize(SearchInfo& info, int randomness) {
 
 }  // namespace
 
-Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) {}
+// The standard 8x8 evaluation loads here, not in the first timed run() (loading takes tens of ms).
+Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) { impl_->evaluator(Variant{}); }
 Searcher::~Searcher() = default;
 
 void Searcher::stop() { impl_->stop.store(true); }
@@ -368,7 +371,8 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     const int selectivity = std::clamp(limits.selectivity.value_or(kDefaultSelectivity), 0, kMaxSelectivity);
     const Limits::Endgame endgame = endgame_plan(run);
     int max_depth = std::clamp(limits.depth, 1, empties);
-    if (endgame != Limits::Endgame::kOff) max_depth = std::clamp(std::min(max_depth, empties - kSolveLead), 1, 10);
+    if (endgame != Limits::Endgame::kOff)
+        max_depth = std::clamp(std::min(max_depth, empties - kSolveLead), 1, kMaxPreSolveDepth);
     iterate(run, search, moves, result, max_depth, selectivity, on_info);
     result.nodes = search.nodes() + run.helper_nodes.load();
     if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load() && !search.stopped())

@@ -77,13 +77,15 @@ void add_bench_command(CLI::App& app) {
         if (options->selectivity >= 0) limits.selectivity = options->selectivity;
         std::uint64_t total_nodes = 0;
         double total_seconds = 0;
-        const std::clock_t cpu_start = std::clock();
+        double cpu_seconds = 0;
         int index = 0;
         for (const char* transcript : kBenchPositions) {
             const Game game = parse_transcript(transcript);
             searcher.clear();
             const auto start = std::chrono::steady_clock::now();
+            const std::clock_t cpu_start = std::clock();
             const SearchResult r = searcher.run(game, limits);
+            cpu_seconds += double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             total_nodes += r.nodes;
             total_seconds += seconds;
@@ -92,7 +94,6 @@ void add_bench_command(CLI::App& app) {
                             r.score, r.depth, static_cast<unsigned long long>(r.nodes), seconds);
         }
         // CPU time too: on a shared machine the wall clock also counts other processes.
-        const double cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
         std::printf("bench depth %d: %llu nodes, %.3f s, %.0f nodes/s (cpu %.3f s, %.0f nodes/s)\n", options->depth,
                     static_cast<unsigned long long>(total_nodes), total_seconds,
                     total_seconds > 0 ? total_nodes / total_seconds : 0.0, cpu_seconds,
