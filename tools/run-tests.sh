@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (README's test command calls this after tools/install-deps.sh):
+#   1. Release build (the default compiler) and every unit test;
+#   2. clang build under AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer hooks (-O1):
+#      every unit test again, then each fuzz target for a bounded time (tools/fuzz-all.sh);
+#   3. clang build under ThreadSanitizer (-O1): the threaded tests (names containing "Thread");
+#   4. the protocol stress test, short: self-play through `tempo nboard` / `tempo gtp` over pipes.
+# Each step is timed; a summary table ends the output. Every step runs even when one fails; the exit
+# code is non-zero if any failed.
+#
+# Options: --release-only (step 1 only), --fuzz-seconds N (per target, default 20),
+#          --stress-games N (default 6), --build-dir DIR (default build; the sanitizer builds go to
+#          DIR-asan and DIR-tsan).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+fuzz_seconds=20
+stress_games=6
+release_only=0
+build=build
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --release-only) release_only=1 ;;
+        --fuzz-seconds) fuzz_seconds="$2"; shift ;;
+        --stress-games) stress_games="$2"; shift ;;
+        --build-dir) build="$2"; shift ;;
+        *) echo "run-tests.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+jobs=2
+summary=()
+failed=0
+
+# Runs one named step ("$1") as the rest of the arguments, timing it and recording the outcome.
+step() {
+    local name="$1"; shift
+    echo
+    echo "==== $name"
+    local start=$SECONDS
+    if "$@"; then
+        summary+=("$(printf '%-34s %5ds  ok' "$name" $((SECONDS - start)))")
+    else
+        summary+=("$(printf '%-34s %5ds  FAILED' "$name" $((SECONDS - start)))")
+        failed=1
+    fi
+}
+
+# Sanitizer builds: clang, -O1 with debug info and assertions on, AVX2 code paths (any x86-64-v3 CPU:
+# the same code CI machines run), no benchmarks. A UBSan finding stops the test like an ASan one.
+sanitizer_configure() {
+    local dir="$1"; shift
+    cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DTEMPO_ARCH=avx2 -DTEMPO_BENCH=OFF \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+        -DCMAKE_CXX_FLAGS="-fno-sanitize-recover=undefined" "$@" >/dev/null
+}
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+
+release_build() { cmake -S . -B "$build" >/dev/null && cmake --build "$build" -j$jobs; }
+asan_build() { sanitizer_configure "$build-asan" -DTEMPO_FUZZ=ON && cmake --build "$build-asan" -j$jobs; }
+tsan_build() { sanitizer_configure "$build-tsan" -DTEMPO_SANITIZE=thread && cmake --build "$build-tsan" -j$jobs; }
+
+step "release: configure+build" release_build
+step "release: unit tests" ctest --test-dir "$build" --output-on-failure -j$jobs
+
+if [ "$release_only" -eq 0 ]; then
+    step "asan+ubsan: configure+build" asan_build
+    step "asan+ubsan: unit tests" ctest --test-dir "$build-asan" --output-on-failure -j$jobs
+    step "fuzz: ${fuzz_seconds}s per target" tools/fuzz-all.sh "$build-asan" "$fuzz_seconds"
+
+    step "tsan: configure+build" tsan_build
+    step "tsan: threaded tests (-R Thread)" ctest --test-dir "$build-tsan" --output-on-failure -j$jobs -R Thread
+fi
+
+if [ -x "$build"/tests/stress/protocol_stress ] && [ -x "$build"/tools/tempo ]; then
+    step "stress: $stress_games games" "$build"/tests/stress/protocol_stress --tempo "$build"/tools/tempo \
+        --games "$stress_games"
+fi
+
+echo
+echo "==== summary (wall-clock seconds, $(nproc) cores)"
+printf '%s\n' "${summary[@]}"
+exit $failed
