@@ -1,9 +1,10 @@
-// `tempo book build|info|show|export|import|learn`: making, reading and growing the opening book.
+// `tempo book build|info|show|export|import|learn|duel`: making, reading and growing the opening book.
 #include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -232,10 +233,67 @@ void run_learn(const std::string& given, const std::string& variant_name, const 
     std::printf("learned %zu games: %zu positions added, %zu in %s\n", transcripts.size(), added, book.size(), path.c_str());
 }
 
+
+struct DuelOptions {
+    std::string book;
+    std::string openings;  // empty: the start position only
+    int games = 20;        // openings used (each played twice, colours swapped)
+    int depth = 8;
+    int margin = 1;
+    std::uint64_t seed = 1;
+};
+
+// Book against no book, in one process: the same Searcher depth for both, every opening played
+// with each colour. Prints the book side's wins, draws, losses and mean disc margin.
+void run_duel(const DuelOptions& o) {
+    const Variant variant{};
+    const Book book = load(book_path(o.book, variant));
+    std::vector<std::string> openings{""};
+    if (!o.openings.empty()) {
+        openings.clear();
+        std::ifstream in(o.openings);
+        if (!in) throw ParseError(o.openings + ": cannot open");
+        for (std::string line; std::getline(in, line) && static_cast<int>(openings.size()) < o.games;) {
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (!line.empty()) openings.push_back(line);
+        }
+    }
+    std::mt19937_64 rng(o.seed);
+    Searcher with_book, without_book;
+    Limits limits;
+    limits.depth = o.depth;
+    int wins = 0, draws = 0, losses = 0, book_moves = 0, total_margin = 0, played = 0;
+    for (int round = 0; round < o.games; ++round) {
+        const std::string& opening = openings[static_cast<std::size_t>(round) % openings.size()];
+        for (const Color book_color : {Color::kBlack, Color::kWhite}) {
+            Game game = parse_transcript(opening, variant);
+            with_book.clear();
+            without_book.clear();
+            while (!game.is_over()) {
+                if (game.must_pass()) {
+                    game.play(kPass);
+                    continue;
+                }
+                const bool book_side = game.to_move() == book_color;
+                std::optional<BookMove> from_book = book_side ? book.choose(game.board(), o.margin, rng) : std::nullopt;
+                if (from_book) ++book_moves;
+                game.play(from_book ? from_book->move : (book_side ? with_book : without_book).run(game, limits).best);
+            }
+            const int margin = book_color == Color::kBlack ? game.black_margin() : -game.black_margin();
+            wins += margin > 0, draws += margin == 0, losses += margin < 0;
+            total_margin += margin;
+            ++played;
+        }
+        std::printf("after %d games: book side +%d =%d -%d, mean margin %+.2f, %d book moves\n", played, wins, draws,
+                    losses, static_cast<double>(total_margin) / played, book_moves);
+        std::fflush(stdout);
+    }
+}
+
 }  // namespace
 
 void add_book_command(CLI::App& app) {
-    CLI::App* book = app.add_subcommand("book", "Opening book: build, info, show, export, import, learn");
+    CLI::App* book = app.add_subcommand("book", "Opening book: build, info, show, export, import, learn, duel");
     book->require_subcommand(1);
 
     auto build = std::make_shared<BuildOptions>();
@@ -317,6 +375,16 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("--depth", read->depth, "Search depth for new positions (default: the book's)")->check(CLI::Range(0, 40));
     cmd->add_option("--max-ply", read->max_ply, "Learn positions only this many plies deep")->check(CLI::Range(0, 60));
     cmd->callback(guarded([read] { run_learn(read->book, read->variant, read->transcripts, read->depth, read->max_ply); }));
+
+    auto duel = std::make_shared<DuelOptions>();
+    cmd = book->add_subcommand("duel", "Tempo with the book against Tempo without it, same search depth, each opening twice");
+    cmd->add_option("--book", duel->book, "Book file (default: the shipped book)");
+    cmd->add_option("--openings", duel->openings, "Openings file, one transcript a line (default: the start position)");
+    cmd->add_option("--games", duel->games, "Openings to play (each twice, colours swapped)")->check(CLI::Range(1, 100000));
+    cmd->add_option("--depth", duel->depth, "Search depth for both sides")->check(CLI::Range(1, 30));
+    cmd->add_option("--margin", duel->margin, "Book moves this close to the best are drawn at random")->check(CLI::Range(0, 64));
+    cmd->add_option("--seed", duel->seed, "Seed of the book's draws");
+    cmd->callback(guarded([duel] { run_duel(*duel); }));
 }
 
 }  // namespace tempo::cli
