@@ -4,7 +4,8 @@
 #   2. clang build under AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer hooks (-O1):
 #      every unit test again, then each fuzz target for a bounded time (tools/fuzz-all.sh);
 #   3. clang build under ThreadSanitizer (-O1): the threaded tests (names containing "Thread");
-#   4. the protocol stress test, short: self-play through `tempo nboard` / `tempo gtp` over pipes.
+#   4. the protocol stress test, short: self-play through `tempo nboard` / `tempo gtp` over pipes,
+#      with the Release engine, then with the ASan and TSan engines (2 games each).
 # Each step is timed; a summary table ends the output. Every step runs even when one fails; the exit
 # code is non-zero if any failed.
 #
@@ -62,7 +63,17 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 
 release_build() { cmake -S . -B "$build" >/dev/null && cmake --build "$build" -j$jobs; }
 asan_build() { sanitizer_configure "$build-asan" -DTEMPO_FUZZ=ON && cmake --build "$build-asan" -j$jobs; }
-tsan_build() { sanitizer_configure "$build-tsan" -DTEMPO_SANITIZE=thread && cmake --build "$build-tsan" -j$jobs; }
+# ThreadSanitizer: only the test programs that hold threaded tests, and the engine for the stress run.
+tsan_targets="tempo_search_tests tempo_protocol_tests tempo protocol_stress"
+tsan_build() {
+    sanitizer_configure "$build-tsan" -DTEMPO_SANITIZE=thread || return 1
+    local available targets=""
+    available=$(cmake --build "$build-tsan" --target help | sed -n 's/^\.\.\. \([^ ]*\).*/\1/p')
+    for target in $tsan_targets; do
+        if printf '%s\n' "$available" | grep -qx "$target"; then targets="$targets $target"; fi
+    done
+    cmake --build "$build-tsan" -j$jobs --target $targets
+}
 
 step "release: configure+build" release_build
 step "release: unit tests" ctest --test-dir "$build" --output-on-failure -j$jobs
@@ -76,9 +87,18 @@ if [ "$release_only" -eq 0 ]; then
     step "tsan: threaded tests (-R Thread)" ctest --test-dir "$build-tsan" --output-on-failure -j$jobs -R Thread
 fi
 
-if [ -x "$build"/tests/stress/protocol_stress ] && [ -x "$build"/tools/tempo ]; then
-    step "stress: $stress_games games" "$build"/tests/stress/protocol_stress --tempo "$build"/tools/tempo \
-        --games "$stress_games"
+stress="$build"/tests/stress/protocol_stress
+if [ -x "$stress" ] && [ -x "$build"/tools/tempo ]; then
+    step "stress: $stress_games games" "$stress" --tempo "$build"/tools/tempo --games "$stress_games"
+    # The engine under the sanitizers: slower, so longer clocks; the sanitizers' own memory raises RSS.
+    if [ -x "$build-asan"/tools/tempo ]; then
+        step "stress under asan+ubsan: 2 games" "$stress" --tempo "$build-asan"/tools/tempo --games 2 --clock 6 \
+            --max-rss 1024 --seed 2
+    fi
+    if [ -x "$build-tsan"/tools/tempo ]; then
+        step "stress under tsan: 2 games" "$stress" --tempo "$build-tsan"/tools/tempo --games 2 --clock 10 \
+            --max-rss 2048 --seed 3 --hang-seconds 30
+    fi
 fi
 
 echo
