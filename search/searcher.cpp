@@ -96,7 +96,7 @@ struct Searcher::Impl {
         auto& slot = evaluators[{variant.geometry, variant.rules}];
         if (slot) return *slot;
         try {
-            slot = Evaluator::create(variant);
+            slot = Evaluator::create(variant, options.eval_file);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "tempo: %s; using the simple evaluation\n", e.what());
             slot = std::make_shared<SimpleEvaluator>(variant);

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -73,6 +74,7 @@ using SearchResult = SearchInfo;
 struct SearcherOptions {
     int threads = 1;
     int hash_mb = 64;
+    std::string eval_file;  // weights for Evaluator::create; empty = the shipped weights
 };
 
 class Searcher {

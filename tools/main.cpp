@@ -11,6 +11,10 @@ int main(int argc, char** argv) {
     tempo::cli::add_analyze_command(app);
     tempo::cli::add_bench_command(app);
     tempo::cli::add_fit_probcut_command(app);
+    tempo::cli::add_nboard_command(app);
+    tempo::cli::add_gtp_command(app);
+    tempo::cli::add_play_command(app);
+    tempo::cli::add_auto_detect_options(app);
     tempo::cli::add_solve_command(app);
     try {
         app.parse(argc, argv);
@@ -18,8 +22,11 @@ int main(int argc, char** argv) {
         return app.exit(e);
     }
     if (app.get_subcommands().empty()) {
-        std::cout << app.help();
-        return 0;
+        try {
+            return tempo::cli::run_auto_detected();  // a GUI launched plain `tempo`
+        } catch (const CLI::Error& e) {
+            return app.exit(e);
+        }
     }
     return 0;
 }

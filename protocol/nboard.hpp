@@ -1,0 +1,12 @@
+// NBoard protocol version 2 over stdin/stdout (see /work/shared/protocols/nboard.md).
+#pragma once
+
+#include "protocol/input_lines.hpp"
+#include "protocol/session.hpp"
+
+namespace tempo::protocol {
+
+// Serves NBoard until `quit` or the end of input; returns the process exit code.
+int run_nboard(Session& session, InputQueue& input);
+
+}  // namespace tempo::protocol

@@ -1,0 +1,108 @@
+#include "protocol/session.hpp"
+
+#include <chrono>
+
+#include "engine/parse_error.hpp"
+#include "search/levels.hpp"
+
+namespace tempo::protocol {
+
+Limits Session::limits_for_level(std::string_view level) {
+    if (const auto named = named_level(level)) return *named;
+    int depth = 0;
+    for (char c : level) {
+        if (c < '0' || c > '9' || depth > kMaxLevel) depth = -1;
+        if (depth < 0) break;
+        depth = depth * 10 + (c - '0');
+    }
+    if (level.empty() || depth < kMinLevel || depth > kMaxLevel)
+        throw ParseError("bad level " + quoted_input(level) + ": expected easy, normal, hard or a depth 1..60");
+    return tempo::level_limits(depth);
+}
+
+SearchResult SearchJob::run(const Game& game, const Limits& limits,
+                            const std::function<void(const SearchInfo&)>& on_info) {
+    Session& s = session_;
+    Limits adjusted = limits;
+    if (s.hurrying_ || s.cancelled_) {  // answer at once: one ply, no endgame solve
+        adjusted.depth = 1;
+        adjusted.endgame = Limits::Endgame::kOff;
+        adjusted.solve_empties.reset();
+        adjusted.move_time = std::chrono::milliseconds(10);
+    }
+    return s.searcher_.run(game, adjusted, [&](const SearchInfo& info) {
+        // A stop() that came before run() started is lost: repeat it after each iteration.
+        if (s.hurrying_ || s.cancelled_) s.searcher_.stop();
+        if (on_info && !s.cancelled_) on_info(info);
+    });
+}
+
+bool SearchJob::emit(std::string_view line) {
+    Session& s = session_;
+    return s.output_.locked([&](auto write) { return !s.cancelled_ && write(line); });
+}
+
+bool SearchJob::cancelled() const { return session_.cancelled_; }
+
+Session::Session(EngineConfig config, LineOutput& output)
+    : output_(output), searcher_(config.searcher), game_(config.variant) {
+    set_level(config.level);
+}
+
+Session::~Session() { cancel(); }
+
+void Session::new_game(Variant variant) {
+    cancel();
+    game_ = Game(variant);
+    searcher_.clear();
+}
+
+void Session::set_game(Game game) {
+    cancel();
+    game_ = std::move(game);
+}
+
+void Session::set_level(std::string_view level) {
+    limits_for_level(level);  // throws on a bad level before anything changes
+    level_ = std::string(level);
+}
+
+Limits Session::level_limits() const { return limits_for_level(level_); }
+
+void Session::start(std::function<void(SearchJob&)> job) {
+    cancel();
+    cancelled_ = false;
+    finished_ = false;
+    worker_ = std::thread([this, job = std::move(job)] {
+        SearchJob context(*this);
+        job(context);
+        finished_ = true;
+    });
+}
+
+void Session::cancel() {
+    if (!worker_.joinable()) return;
+    output_.locked([this](auto) {
+        cancelled_ = true;
+        return true;
+    });
+    // stop() is lost if it lands just before the job's next run() starts: repeat until it ends.
+    while (!finished_) {
+        searcher_.stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    worker_.join();
+}
+
+void Session::wait() {
+    if (worker_.joinable()) worker_.join();
+}
+
+void Session::interrupt() { searcher_.stop(); }
+
+void Session::hurry() {
+    hurrying_ = true;
+    searcher_.stop();
+}
+
+}  // namespace tempo::protocol

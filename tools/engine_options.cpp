@@ -1,0 +1,30 @@
+#include "tools/engine_options.hpp"
+
+#include "engine/parse_error.hpp"
+
+namespace tempo::cli {
+
+void add_engine_options(CLI::App& command, EngineOptions& options) {
+    command.add_option("--threads,-t", options.threads, "Search threads")->check(CLI::Range(1, 256));
+    command.add_option("--hash", options.hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+    command.add_option("--eval", options.eval_file, "Evaluation weights file (default: the shipped weights)")
+        ->check(CLI::ExistingFile);
+    command.add_option("--level,-l", options.level, "Strength: easy, normal, hard, or a depth 1..60");
+    command.add_option("--variant", options.variant, "Board and rules: 8x8, 6x6, anti or anti6x6")
+        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+}
+
+protocol::EngineConfig EngineOptions::engine_config() const {
+    protocol::EngineConfig config;
+    config.searcher = searcher_options();
+    config.level = level;
+    try {
+        config.variant = parsed_variant();
+        protocol::Session::limits_for_level(level);
+    } catch (const ParseError& e) {
+        throw CLI::ValidationError("--level/--variant", e.what());
+    }
+    return config;
+}
+
+}  // namespace tempo::cli

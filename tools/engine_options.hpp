@@ -1,0 +1,31 @@
+// The engine options every engine-driving subcommand shares (nboard, gtp, play, bare `tempo`,
+// and analyze/solve/match when they want them): defined once here so they read the same everywhere.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/variant.hpp"
+#include "protocol/session.hpp"
+#include "search/searcher.hpp"
+
+namespace tempo::cli {
+
+struct EngineOptions {
+    int threads = 1;
+    int hash_mb = 64;
+    std::string eval_file;  // empty: the shipped weights
+    std::string level = "normal";
+    std::string variant = "8x8";
+
+    SearcherOptions searcher_options() const { return {threads, hash_mb, eval_file}; }
+    Variant parsed_variant() const { return Variant::parse(variant); }
+    // Everything a protocol session needs; throws CLI::ValidationError for a bad level or eval file.
+    protocol::EngineConfig engine_config() const;
+};
+
+// Adds --threads, --hash, --eval, --level and --variant to `command`, stored into `options`.
+void add_engine_options(CLI::App& command, EngineOptions& options);
+
+}  // namespace tempo::cli
