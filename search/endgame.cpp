@@ -1,9 +1,10 @@
 #include "search/endgame.hpp"
 
-#include "search/endgame_search.hpp"
+#include "search/endgame_parallel.hpp"
 
 namespace tempo {
 
+using endgame::Parallel;
 using endgame::Search;
 using endgame::Traits;
 
@@ -19,12 +20,18 @@ namespace {
 template <class T>
 class SolverFor final : public EndgameSolver::Impl {
 public:
-    SolverFor(TranspositionTable& tt, int threads) : tt_(tt), search_(tt, stop) { (void)threads; }
+    SolverFor(TranspositionTable& tt, int threads) : tt_(tt), search_(tt, stop) {
+        if (threads > 1) {
+            parallel_ = std::make_unique<Parallel<T>>(tt, stop, threads - 1);
+            search_.set_parallel(parallel_.get());
+        }
+    }
 
     EndgameResult solve(const Board& board, int alpha, int beta) override {
         stop.store(false, std::memory_order_relaxed);
         tt_.new_search();
         search_.nodes = 0;
+        if (parallel_) parallel_->reset_nodes();
         EndgameResult result;
         const Bitboard empties = ~board.occupied() & T::kPlayable;
         const int n = popcount(empties);
@@ -36,11 +43,11 @@ public:
         result.stopped = search_.stopped();
         if (!result.stopped && result.score > alpha && result.score < beta)
             result.pv = principal_variation(board, result.score, result.best);
-        result.nodes = search_.nodes;
+        result.nodes = nodes();
         return result;
     }
 
-    std::uint64_t nodes() const override { return search_.nodes; }
+    std::uint64_t nodes() const override { return search_.nodes + (parallel_ ? parallel_->nodes() : 0); }
 
 private:
     // Follows moves that keep the exact score: each step tests children with null windows,
@@ -88,6 +95,7 @@ private:
 
     TranspositionTable& tt_;
     Search<T> search_;
+    std::unique_ptr<Parallel<T>> parallel_;  // helper threads, when threads > 1
 };
 
 std::unique_ptr<EndgameSolver::Impl> make_impl(TranspositionTable& tt, Variant variant, int threads) {

@@ -20,11 +20,20 @@ namespace tempo::endgame {
 constexpr int kShallowDepth = 6;
 // Depth from which children are probed in the table before searching (enhanced transposition cut-off).
 constexpr int kEtcDepth = 10;
+// Depth (empties) from which moves are sorted by a shallow look-ahead, and its depth in plies.
+constexpr int kSearchOrderDepth = 14;
+constexpr int kSearchOrderPlies = 1;
 // Stability is checked only when alpha is this high: low alphas are never refuted by stable discs.
 constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
                                          34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
                                          58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
                                          64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+template <class T>
+class Parallel;
+
+// Empties from which a PV node may share its remaining moves with helper threads.
+constexpr int kSplitDepth = 12;
 
 template <class T>
 class Search : public LastMoves<T> {
@@ -79,6 +88,18 @@ public:
         Move best_square = kNoMove;
         const int alpha0 = alpha;
         for (int i = 0; i < list.size; ++i) {
+            if (i == 1 && parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle()) {
+                // Young brothers wait: the eldest son is searched, the others go to all threads.
+                for (int j = 1; j < list.size; ++j) list.next(j);
+                const auto shared = parallel_->split(*this, player, opponent, list, alpha, beta, empties_count, parity);
+                if (stopped()) return 0;
+                if (shared.score > best) {
+                    best = shared.score;
+                    best_square = shared.move;
+                    alpha = best > alpha ? best : alpha;
+                }
+                break;
+            }
             const ScoredMove& m = list.next(i);
             const Bitboard np = opponent ^ m.flips;
             const Bitboard no = player | m.flips | square_bit(m.square);
@@ -105,7 +126,13 @@ public:
         return best;
     }
 
-    bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+    bool stopped() const {
+        return stop_.load(std::memory_order_relaxed) || (abort_ && abort_->load(std::memory_order_relaxed));
+    }
+    // The master thread's search splits PV nodes over `parallel`; helpers' searches have none.
+    void set_parallel(Parallel<T>* parallel) { parallel_ = parallel; }
+    // While working on a split point: its cut-off flag also stops this search.
+    void set_abort(const std::atomic<bool>* abort) { abort_ = abort; }
 
 private:
     // 5..kShallowDepth empties: moves straight from the move bitboard, odd quadrants first.
@@ -168,6 +195,7 @@ private:
         }
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
+        if (empties_count >= kSearchOrderDepth) list.score_by_search<T>(player, opponent, kSearchOrderPlies);
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
             for (int i = 0; i < list.size; ++i) {
@@ -211,6 +239,8 @@ private:
 
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
+    const std::atomic<bool>* abort_ = nullptr;
+    Parallel<T>* parallel_ = nullptr;
 };
 
 }  // namespace tempo::endgame
