@@ -20,7 +20,7 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void on_interrupt(int) { g_interrupted = true; }
+void stop_match_on_interrupt(int) { g_interrupted = true; }
 
 // Per-engine command-line options, bound to one EngineSpec.
 struct MatchEngineOptions {
@@ -187,7 +187,7 @@ void add_match_command(CLI::App& app) {
         };
         g_interrupted = false;
         settings.interrupt = &g_interrupted;
-        const auto previous = std::signal(SIGINT, on_interrupt);
+        const auto previous = std::signal(SIGINT, stop_match_on_interrupt);
         const match::MatchSummary summary = match::run_match(settings, reporter);
         std::signal(SIGINT, previous);
         if (tty && *progress_shown) std::fputc('\n', stderr);
