@@ -19,6 +19,7 @@ namespace {
 
 constexpr const char* kRhino = "/usr/games/gtp-rhino";
 const std::string kFake = TEMPO_FAKE_ENGINE;
+const std::string kTempo = TEMPO_BINARY;
 
 bool have_rhino() { return ::access(kRhino, X_OK) == 0; }
 
@@ -53,8 +54,11 @@ TEST(MatchStats, IntervalFromPerGameVariance) {
 }
 
 TEST(MatchStats, AllWinsHaveAnInfiniteElo) {
+    // 10 wins: no variance; the rule of three puts the score above 1 - 3/10 = 0.7, Elo(0.7) = 147.19.
     const EloEstimate elo = estimate_elo(Tally{10, 0, 0, 640});
     EXPECT_TRUE(std::isinf(elo.elo));
+    EXPECT_NEAR(elo.lower, 147.19, 0.01);
+    EXPECT_TRUE(std::isinf(elo.upper));
     EXPECT_EQ(format_elo(elo.elo), "+inf");
     EXPECT_EQ(format_elo(-12.345), "-12.3");
     EXPECT_EQ(format_elo(190.85), "+190.8");
@@ -230,6 +234,18 @@ TEST(Match, RhinoSelfPlayIsLegalAndRecorded) {
         discs += record.black_name == result.summary.names[0] ? black : -black;
     }
     EXPECT_EQ(discs, result.summary.tally.disc_sum);
+    expect_records_replay(result);
+}
+
+TEST(Match, TempoAgainstRhinoLevel1) {
+    if (!have_rhino()) GTEST_SKIP() << kRhino << " is not installed";
+    MatchSettings settings = settings_for(kTempo + " gtp --hash 16 --level 2", std::string(kRhino) + " -l 1", 4);
+    settings.time.no_limit_timeout = 30;
+    const MatchRun result = run(settings, "tempo-rhino");
+    EXPECT_TRUE(result.summary.fatal_error.empty()) << result.summary.fatal_error;
+    EXPECT_EQ(result.summary.completed_games, 4) << joined(result.log);
+    EXPECT_EQ(result.summary.names[0].rfind("Tempo", 0), 0u) << result.summary.names[0];
+    ASSERT_EQ(result.games.size(), 4u);
     expect_records_replay(result);
 }
 

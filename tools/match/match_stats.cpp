@@ -28,7 +28,11 @@ double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 40
 
 EloEstimate estimate_elo(const Tally& tally) {
     const double s = tally.score();
-    const double margin = tally.games() ? kZ95 * std::sqrt(tally.variance() / tally.games()) : 0.5;
+    const int n = tally.games();
+    // Every game the same result: no variance to go on, so the rule of three bounds the rate of the
+    // results not seen yet (below 3/N at 95%) instead of a zero-width interval.
+    const double variance = tally.variance();
+    const double margin = n == 0 ? 0.5 : variance > 0 ? kZ95 * std::sqrt(variance / n) : 3.0 / n;
     return {elo_from_score(s), elo_from_score(std::max(0.0, s - margin)), elo_from_score(std::min(1.0, s + margin))};
 }
 

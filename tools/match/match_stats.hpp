@@ -28,7 +28,8 @@ struct EloEstimate {
     double lower = 0;  // 95% interval; may be infinite (score 0 or 1, or no variance)
     double upper = 0;
 };
-// Elo of the score, and the Elo of score -/+ 1.96 standard errors (clamped to [0, 1]).
+// Elo of the score, and the Elo of score -/+ 1.96 standard errors (clamped to [0, 1]); when every
+// game had the same result, score -/+ 3/N (the rule of three) instead.
 EloEstimate estimate_elo(const Tally& tally);
 
 struct SprtSettings {
