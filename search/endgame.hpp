@@ -3,8 +3,15 @@
 //
 // Design: null-window searches with a shared transposition table; specialised code for the last
 // 1-4 empties; parity ordering near the end and fastest-first ordering higher up; stability
-// cut-offs (8x8 standard). One EndgameSolver drives `threads` search threads itself; it is used by
-// one caller thread at a time, and stop()/nodes() may be called from any thread.
+// cut-offs (8x8 standard). One EndgameSolver drives `threads` search threads itself: the caller's
+// thread is the master, threads - 1 helpers (started with the solver, asleep between searches)
+// share the moves of PV nodes after the first (Young Brothers Wait, search/endgame_parallel.hpp).
+// It is used by one caller thread at a time; stop() may be called from any thread, nodes() too
+// (its helper part is then approximate).
+//
+// Table entries: depth = empties, selectivity 0, bounds on the exact final margin. The solver
+// trusts any entry with depth >= empties and selectivity 0, so a midgame search storing such an
+// entry must have searched to the end of the game.
 #pragma once
 
 #include <atomic>
