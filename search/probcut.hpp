@@ -11,11 +11,13 @@ namespace tempo {
 // Selectivity levels of Limits::selectivity: 0 = no pruning ... kMaxSelectivity = most pruning.
 constexpr int kMaxSelectivity = 4;
 // The confidence of each level, as the number of standard deviations a cut must clear.
-constexpr double kSelectivityT[kMaxSelectivity + 1] = {0.0, 2.6, 2.0, 1.5, 1.1};
+constexpr double kSelectivityT[kMaxSelectivity + 1] = {0.0, 2.0, 1.5, 1.1, 0.5};
 // The probability in percent that a cut made at each level is right (two-sided normal).
-constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 99, 95, 87, 73};
-// The level the searcher uses when the limits do not say.
-constexpr int kDefaultSelectivity = 2;
+constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 95, 87, 73, 38};
+// The level the searcher uses when the limits do not say. In equal-time self-play t = 0.5 beat
+// t = 1.1 at 40 ms a move (59%) but only tied at 200 ms (51%), and t = 1.1 beat the milder levels:
+// 1.1 for the longer thinking times of real games (bench/README.md, section Midgame).
+constexpr int kDefaultSelectivity = 3;
 
 // Depths below this are searched without ProbCut; the fit covers up to kProbcutMaxDepth and
 // deeper nodes use its last row.

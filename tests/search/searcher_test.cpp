@@ -22,7 +22,7 @@ using namespace std::chrono_literals;
 Game game_at(const Board& board, Variant variant = {}) { return Game(variant, Position{board, Color::kBlack}); }
 
 TEST(Searcher, PlaysALegalMoveAtEachDepth) {
-    Searcher searcher;
+    Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
     for (int depth = 1; depth <= 6; ++depth) {
         Limits limits;
         limits.depth = depth;
@@ -39,7 +39,7 @@ TEST(Searcher, PassWhenForcedAndNothingWhenOver) {
     const Position pass = parse_board(std::string(56, 'O') + "OOOOOOX- X");
     Game passing(Variant{}, pass);
     ASSERT_TRUE(passing.must_pass());
-    Searcher searcher;
+    Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
     EXPECT_EQ(searcher.run(passing, {}).best, kPass);
 
     const Position over = parse_board(std::string(64, 'X') + " O");
@@ -91,7 +91,7 @@ TEST(Searcher, WinLossDrawSolve) {
 }
 
 TEST(Searcher, StopEndsAnUnlimitedSearch) {
-    Searcher searcher({2, 16});
+    Searcher searcher({2, 4});
     auto result = std::async(std::launch::async, [&] { return searcher.run(Game(), Limits{}); });
     std::this_thread::sleep_for(200ms);
     searcher.stop();
@@ -100,7 +100,7 @@ TEST(Searcher, StopEndsAnUnlimitedSearch) {
 }
 
 TEST(Searcher, NodeLimitAndMultiPv) {
-    Searcher searcher;
+    Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
     Limits limits;
     limits.nodes = 20000;
     const SearchResult r = searcher.run(Game(), limits);
@@ -117,7 +117,7 @@ TEST(Searcher, NodeLimitAndMultiPv) {
 }
 
 TEST(Searcher, LevelsPlayLegalMoves) {
-    Searcher searcher;
+    Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
     Game game;
     for (const char* name : {"easy", "normal", "hard"}) ASSERT_TRUE(named_level(name).has_value()) << name;
     EXPECT_FALSE(named_level("grandmaster").has_value());
