@@ -287,7 +287,9 @@ Reply GtpEngine::undo() {
 Reply GtpEngine::showboard() const {
     const Game& game = session_.game();
     const Geometry geometry = game.variant().geometry;
-    std::string text = game.is_over() ? "Game ended" : game.to_move() == Color::kBlack ? "Next move: Black" : "Next move: White";
+    // The side that places the next disc: a side that must pass is skipped, as gtp-rhino shows it.
+    const Color next = game.must_pass() ? opposite(game.to_move()) : game.to_move();
+    std::string text = game.is_over() ? "Game ended" : next == Color::kBlack ? "Next move: Black" : "Next move: White";
     const int side = side_length(geometry);
     text += "\n   ";
     for (int col = 0; col < side; ++col) text += std::string(" ") + static_cast<char>('a' + col);

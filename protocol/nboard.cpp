@@ -197,7 +197,11 @@ void NboardEngine::set_game(std::string_view text) {
         const auto clock_of = [&record](const std::string& own) -> std::optional<GgfClock> {
             const std::string& spec = !own.empty() ? own : record.time_control;
             if (spec.empty()) return std::nullopt;
-            return parse_ggf_clock_parts(spec);
+            try {
+                return parse_ggf_clock_parts(spec);
+            } catch (const ParseError&) {
+                return std::nullopt;  // an unreadable clock: play depth-limited rather than reject the game
+            }
         };
         clocks.clock[static_cast<int>(Color::kBlack)] = clock_of(record.black_clock);
         clocks.clock[static_cast<int>(Color::kWhite)] = clock_of(record.white_clock);

@@ -74,7 +74,7 @@ using SearchResult = SearchInfo;
 struct SearcherOptions {
     int threads = 1;
     int hash_mb = 64;
-    std::string eval_file;  // weights for Evaluator::create; empty = the shipped weights
+    std::string eval_file = {};  // weights for Evaluator::create; empty = the shipped weights
 };
 
 class Searcher {

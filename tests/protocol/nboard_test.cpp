@@ -1,0 +1,315 @@
+// NBoard sessions against the real `tempo` binary over pipes (see /work/shared/protocols/nboard.md).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "tests/protocol/engine_process.hpp"
+
+namespace tempo {
+namespace {
+
+using testing::EngineProcess;
+using namespace std::chrono_literals;
+
+constexpr const char* kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
+
+EngineProcess start_nboard(const std::string& level = "2") {
+    return EngineProcess({TEMPO_BINARY, "nboard", "--level", level, "--hash", "16"});
+}
+
+// Reads lines until one starts with `prefix`; fails the test (returns "") if none comes in time.
+std::string read_until(EngineProcess& engine, const std::string& prefix, std::vector<std::string>* seen = nullptr,
+                       std::chrono::milliseconds timeout = 10s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto line = engine.read_line(std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now() + 1ms));
+        if (!line) break;
+        if (seen) seen->push_back(*line);
+        if (line->rfind(prefix, 0) == 0) return *line;
+    }
+    ADD_FAILURE() << "no line starting with '" << prefix << "'";
+    return "";
+}
+
+// Sends `ping n` and returns every line before the pong.
+std::vector<std::string> sync(EngineProcess& engine, int n) {
+    engine.send("ping " + std::to_string(n));
+    std::vector<std::string> seen;
+    read_until(engine, "pong " + std::to_string(n), &seen);
+    seen.pop_back();
+    return seen;
+}
+
+// The move of a `=== F5/...` line.
+Move parse_reply(const std::string& line) {
+    EXPECT_EQ(line.rfind("=== ", 0), 0u) << line;
+    const std::string item = line.substr(4, line.find_first_of("/ ", 4) - 4);
+    return parse_move(item);
+}
+
+std::string ggf(const std::string& board, const std::string& moves, const std::string& clock = "TI[5:00]") {
+    return "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]" + clock + "TY[8]" + board + moves + ";)";
+}
+
+TEST(Nboard, OfficialExampleSession) {
+    EngineProcess engine = start_nboard();
+    engine.send("nboard 2");
+    engine.send("set game " + ggf(kStartBoard, "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4]", "TI[15:00]"));
+    engine.send("set depth 6");
+    engine.send("ping 1");
+    engine.send("go");
+    EXPECT_EQ(*engine.read_line(), "set myname Tempo");
+    EXPECT_EQ(*engine.read_line(), "pong 1");
+    std::vector<std::string> seen;
+    const std::string reply = read_until(engine, "===", &seen);
+    // === <move>/<eval>/<time>, fixed-point numbers, a legal move for black.
+    Game game = parse_transcript("f5f6d3c5e6f7e7f4");
+    EXPECT_TRUE(game.is_legal(parse_reply(reply))) << reply;
+    EXPECT_NE(reply.find('/'), std::string::npos);
+    EXPECT_EQ(reply.find('e'), std::string::npos) << "no exponent notation: " << reply;
+    bool nodestats = false;
+    for (const std::string& line : seen) nodestats |= line.rfind("nodestats ", 0) == 0;
+    EXPECT_TRUE(nodestats);
+    // go does not change the engine's board: a second go from the same position answers for black again.
+    EXPECT_TRUE(sync(engine, 2).empty());
+    engine.send("go");
+    EXPECT_TRUE(game.is_legal(parse_reply(read_until(engine, "==="))));
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(Nboard, HintStreamsSearchLines) {
+    EngineProcess engine = start_nboard("4");
+    engine.send("nboard 2");
+    engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]"));
+    sync(engine, 1);
+    engine.send("hint 3");
+    const Game game = parse_transcript("f5d6");
+    std::vector<std::string> lines;
+    // The deepest iteration arrives last; collect until a sync shows the hint is complete.
+    std::this_thread::sleep_for(300ms);
+    const auto seen = sync(engine, 2);
+    int searches = 0;
+    for (const std::string& line : seen) {
+        if (line.rfind("search ", 0) != 0) continue;
+        ++searches;
+        char pv[128];
+        char eval[32];
+        int zero = -1;
+        char depth[32];
+        ASSERT_EQ(std::sscanf(line.c_str(), "search %127s %31s %d %31s", pv, eval, &zero, depth), 4) << line;
+        EXPECT_EQ(zero, 0);
+        EXPECT_TRUE(game.is_legal(parse_move(std::string(pv, 2)))) << line;
+        EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(depth[0]))) << line;
+    }
+    EXPECT_GE(searches, 3);
+}
+
+TEST(Nboard, NonStandardStartBoardWithPasses) {
+    // The centre with colours swapped, then seeded random play until a forced pass: the record
+    // holds the explicit PA, and the engine must answer for the position after it.
+    const Position start = Position::from_colors(square_bit(27) | square_bit(36), square_bit(28) | square_bit(35),
+                                                 Color::kBlack);
+    std::mt19937 random(7);
+    Game game(Variant{}, start);
+    for (int attempt = 0; attempt < 10000; ++attempt) {
+        game = Game(Variant{}, start);
+        while (!game.is_over() && !(game.moves().size() > 1 && game.moves()[game.moves().size() - 2] == kPass)) {
+            if (game.must_pass()) {
+                game.play(kPass);
+                continue;
+            }
+            std::vector<Move> moves;
+            for_each_square(game.legal_moves(), [&](int sq) { moves.push_back(sq); });
+            game.play(moves[random() % moves.size()]);
+        }
+        if (!game.is_over()) break;
+    }
+    ASSERT_FALSE(game.is_over());
+    std::string moves, shorter;  // all moves; all but the pass and the move after it
+    Color mover = Color::kBlack;
+    for (std::size_t i = 0; i < game.moves().size(); ++i) {
+        const Move m = game.moves()[i];
+        moves += std::string(mover == Color::kBlack ? "B[" : "W[") + (m == kPass ? "PA" : move_name(m)) + "//0.5]";
+        if (i + 3 == game.moves().size()) shorter = moves;
+        mover = opposite(mover);
+    }
+    std::string board = "BO[8 ";
+    const std::string text = board_string(start);
+    for (int i = 0; i < 64; ++i) board += text[i] == 'X' ? '*' : text[i] == 'O' ? 'O' : '-';
+    board += " *]";
+    EngineProcess engine = start_nboard();
+    engine.send("nboard 2");
+    engine.send("set game " + ggf(board, moves));
+    sync(engine, 1);
+    engine.send("go");
+    const std::string reply = read_until(engine, "===");
+    EXPECT_TRUE(game.is_legal(parse_reply(reply))) << reply << " after " << moves;
+    // A pass position: the engine answers === PA.
+    game.undo();
+    game.undo();
+    ASSERT_TRUE(game.must_pass());
+    engine.send("set game " + ggf(board, shorter));
+    sync(engine, 2);
+    engine.send("go");
+    EXPECT_EQ(read_until(engine, "==="), "=== PA");
+}
+
+// A full game, the engine playing both colours through go + move, checked move by move.
+TEST(Nboard, FullGameBothWays) {
+    EngineProcess engine = start_nboard("1");
+    engine.send("nboard 2");
+    engine.send("set game " + ggf(kStartBoard, ""));
+    Game game;
+    int ping = 1;
+    while (!game.is_over()) {
+        ASSERT_TRUE(sync(engine, ping++).size() <= 1);  // at most set myname
+        engine.send("go");
+        const Move move = parse_reply(read_until(engine, "==="));
+        ASSERT_TRUE(game.is_legal(move)) << move_name(move);
+        game.play(move);
+        engine.send(std::string("move ") + (move == kPass ? "PA" : move_name(move)) + "/0.00/0.1");
+    }
+    EXPECT_EQ(game.black_discs() + game.white_discs() <= 64, true);
+    // The engine agrees on the final position: analyze ends with the final margin for the last position.
+    engine.send("ping 999");
+    read_until(engine, "pong 999");
+    engine.send("analyze");
+    const std::string last = read_until(engine, "analysis " + std::to_string(game.moves().size()) + " ");
+    const int margin = final_margin(game.board(), game.variant());
+    EXPECT_EQ(last, "analysis " + std::to_string(game.moves().size()) + " " + std::to_string(margin));
+}
+
+// ping during a long search: the pong comes at once and nothing of the old search follows it.
+TEST(Nboard, PingAndNewPositionMidSearch) {
+    EngineProcess engine = start_nboard();
+    engine.send("nboard 2");
+    engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]B[C3]"));
+    engine.send("set depth 40");
+    sync(engine, 1);
+    engine.send("hint 4");
+    read_until(engine, "search ");  // the search is under way
+    std::this_thread::sleep_for(200ms);
+    // The user clicks a move: new position, ping, then a new request.
+    const auto sent = std::chrono::steady_clock::now();
+    engine.send("move D3");
+    engine.send("ping 2");
+    std::vector<std::string> seen;
+    read_until(engine, "pong 2", &seen);
+    const double latency_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
+    std::fprintf(stderr, "pong latency mid-search: %.1f ms\n", latency_ms);
+    EXPECT_LT(latency_ms, 1000.0);
+    // Nothing stale after the pong: the next ping's pong is the very next line.
+    engine.send("ping 3");
+    EXPECT_EQ(*engine.read_line(2s), "pong 3");
+    // The new position is in force: black to move after f5 d6 c3 d3.
+    engine.send("set depth 2");
+    engine.send("ping 4");
+    EXPECT_EQ(*engine.read_line(2s), "pong 4");
+    engine.send("go");
+    const Game game = parse_transcript("f5d6c3d3");
+    EXPECT_TRUE(game.is_legal(parse_reply(read_until(engine, "==="))));
+    // A go interrupted by a new position answers nothing stale either.
+    engine.send("set depth 40");
+    engine.send("ping 5");
+    read_until(engine, "pong 5");
+    engine.send("go");
+    std::this_thread::sleep_for(100ms);
+    engine.send("set game " + ggf(kStartBoard, ""));
+    engine.send("ping 6");
+    seen.clear();
+    read_until(engine, "pong 6", &seen);
+    engine.send("ping 7");
+    EXPECT_EQ(*engine.read_line(2s), "pong 7");
+    engine.close_input();  // EOF during nothing: clean exit
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(Nboard, QuitAndEofEndASearch) {
+    for (const bool quit : {true, false}) {
+        EngineProcess engine = start_nboard();
+        engine.send("nboard 2");
+        engine.send("set depth 40");
+        engine.send("set game " + ggf(kStartBoard, "B[F5]"));
+        engine.send("ping 1");
+        engine.send("hint 4");
+        read_until(engine, "search ");
+        const auto sent = std::chrono::steady_clock::now();
+        if (quit) engine.send("quit");
+        else engine.close_input();
+        EXPECT_EQ(engine.wait_exit(5s), 0);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
+        std::fprintf(stderr, "%s mid-search: exit after %.1f ms\n", quit ? "quit" : "EOF", ms);
+    }
+}
+
+TEST(Nboard, LearnSetContemptAndUnknownCommands) {
+    EngineProcess engine = start_nboard();
+    engine.send("nboard 2");
+    engine.send("set contempt 100");
+    engine.send("set frobnicate 7");
+    engine.send("new");
+    engine.send("remove_tree");
+    engine.send("");
+    engine.send("learn");
+    EXPECT_EQ(*engine.read_line(), "set myname Tempo");
+    EXPECT_EQ(*engine.read_line(), "learned");
+}
+
+// 10,000 garbled lines: never a crash or a hang, and the game state survives.
+TEST(Nboard, GarbageNeverBreaksTheSession) {
+    EngineProcess engine = start_nboard("1");
+    engine.send("nboard 2");
+    engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]"));
+    std::mt19937 random(12345);
+    const std::vector<std::string> templates = {
+        "move", "move Z9", "move D3", "move F5", "move PA", "move //", "move C3/abc/1e400", "set game",
+        "set game (;GM[Othello]BO[8 ---", "set game (;GM[Othello]]]B[F5];)", "set game ((;;))", "set depth",
+        "set depth -5", "set depth 99999999999999999999", "hint", "hint x", "hint -1", "ping", "ping abc",
+        "set contempt", "go now", "analyze please", "set", "nboard", "\x01\x02\xff\xfe", "learnx", "quitx"};
+    std::string batch;
+    for (int i = 0; i < 10000; ++i) {
+        std::string line;
+        switch (random() % 4) {
+            case 0: line = templates[random() % templates.size()]; break;
+            case 1:
+                for (int j = 0, n = static_cast<int>(random() % 80); j < n; ++j) line += static_cast<char>(random() % 256);
+                break;
+            case 2: line = templates[random() % templates.size()] + " " + std::to_string(random()); break;
+            default:
+                if (random() % 50 == 0) line.assign(70 * 1024, 'x');  // longer than the 64 KiB limit
+                else line = "set game (;GM[Othello]" + std::string(random() % 5, '[') + "B[F5" + ";)";
+        }
+        for (char& c : line)
+            if (c == '\n' || c == 'q') c = ' ';  // keep one line each, and no accidental quit
+        // Requests that start searches are replaced: the test is about parsing, not thinking.
+        if (line.rfind("go", 0) == 0 || line.rfind("hint", 0) == 0 || line.rfind("analyze", 0) == 0) line = "# " + line;
+        batch += line + "\n";
+    }
+    // Then a known position (the garbage may have moved it) and a sync. Written from another
+    // thread: the status replies must be read meanwhile or both pipes fill up.
+    batch += "set game " + ggf(kStartBoard, "B[F5]W[D6]") + "\nset depth 2\nping 424242\n";
+    std::thread writer([&] { engine.write_raw(batch); });
+    std::vector<std::string> seen;
+    read_until(engine, "pong 424242", &seen, 30s);
+    writer.join();
+    for (const std::string& line : seen) {
+        const std::string word = line.substr(0, line.find(' '));
+        EXPECT_TRUE(word == "status" || word == "set" || word == "pong" || word == "learned" || word == "===" ||
+                    word == "search" || word == "nodestats" || word == "analysis")
+            << line.substr(0, 80);
+    }
+    engine.send("go");
+    EXPECT_TRUE(parse_transcript("f5d6").is_legal(parse_reply(read_until(engine, "==="))));
+}
+
+}  // namespace
+}  // namespace tempo
