@@ -62,6 +62,105 @@ void BM_PatternEvaluate(benchmark::State& state) {
 }
 BENCHMARK(BM_PatternEvaluate);
 
+// The alternative to recomputing the indices: updating them with each move (Edax's way). This
+// prototype keeps both views (side to move = digit 1, and the swapped colours) so an evaluation
+// after the move can read them directly; per square it lists (placement, 3^digit). Measured here
+// only, to compare with BM_PatternIndices.
+struct SquareTerms {
+    std::vector<std::pair<std::uint8_t, std::uint16_t>> terms;
+};
+const std::array<SquareTerms, 64>& square_terms() {
+    static const std::array<SquareTerms, 64> table = [] {
+        std::array<SquareTerms, 64> t;
+        for (int i = 0; i < kPlacements; ++i) {
+            const Placement& p = placements()[i];
+            for (int sq = 0; sq < 64; ++sq) {
+                if (!(p.mask & square_bit(sq))) continue;
+                // The digit weight of this square: the ternary value of its bit alone.
+                const int bit = popcount(p.mask & (square_bit(sq) - 1));
+                t[sq].terms.push_back({static_cast<std::uint8_t>(i), p.ternary[1u << bit]});
+            }
+        }
+        return t;
+    }();
+    return table;
+}
+
+struct MoveSample {
+    Board board;
+    int square;
+    Bitboard flipped;
+};
+const std::vector<MoveSample>& move_samples() {
+    static const std::vector<MoveSample> samples = [] {
+        std::vector<MoveSample> out;
+        for (const Board& b : positions())
+            for_each_square(b.moves(), [&](int sq) { out.push_back({b, sq, b.flips_for(sq)}); });
+        return out;
+    }();
+    return samples;
+}
+
+// Applies a move to both index views: `mine` (mover = 1) becomes the next side's `theirs`.
+void update_indices(std::array<std::uint16_t, kPlacements>& mine, std::array<std::uint16_t, kPlacements>& theirs,
+                    int square, Bitboard flipped) {
+    const auto& terms = square_terms();
+    for (const auto& [placement, power] : terms[square].terms) {
+        mine[placement] += power;         // empty -> mover (digit 1)
+        theirs[placement] += 2 * power;   // empty -> mover, seen as the opponent (digit 2)
+    }
+    for_each_square(flipped, [&](int sq) {
+        for (const auto& [placement, power] : terms[sq].terms) {
+            mine[placement] -= power;     // opponent (2) -> mover (1)
+            theirs[placement] += power;   // seen from the other side: 1 -> 2
+        }
+    });
+}
+
+void BM_IncrementalUpdate(benchmark::State& state) {
+    const auto& samples = move_samples();
+    std::vector<std::array<std::uint16_t, kPlacements>> mine(samples.size()), theirs(samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        pattern_indices(samples[i].board, mine[i]);
+        pattern_indices(samples[i].board.passed(), theirs[i]);
+    }
+    // The prototype must agree with recomputation, or its timing means nothing.
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        auto m = mine[i], t = theirs[i];
+        update_indices(m, t, samples[i].square, samples[i].flipped);
+        std::array<std::uint16_t, kPlacements> next, next_swapped;
+        const Board after = samples[i].board.after(samples[i].square, samples[i].flipped);
+        pattern_indices(after, next);
+        pattern_indices(after.passed(), next_swapped);
+        if (m != next_swapped || t != next) {
+            state.SkipWithError("incremental indices differ from recomputed ones");
+            return;
+        }
+    }
+    for (auto _ : state)
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            auto m = mine[i], t = theirs[i];
+            update_indices(m, t, samples[i].square, samples[i].flipped);
+            benchmark::DoNotOptimize(m);
+            benchmark::DoNotOptimize(t);
+        }
+    state.SetItemsProcessed(state.iterations() * samples.size());
+}
+BENCHMARK(BM_IncrementalUpdate);
+
+// The same moves with the indices recomputed from the new bitboards.
+void BM_RecomputeAfterMove(benchmark::State& state) {
+    const auto& samples = move_samples();
+    std::array<std::uint16_t, kPlacements> index;
+    for (auto _ : state)
+        for (const MoveSample& s : samples) {
+            pattern_indices(s.board.after(s.square, s.flipped), index);
+            benchmark::DoNotOptimize(index);
+        }
+    state.SetItemsProcessed(state.iterations() * samples.size());
+}
+BENCHMARK(BM_RecomputeAfterMove);
+
 void BM_SimpleEvaluate(benchmark::State& state) {
     const SimpleEvaluator eval(Variant{});
     for (auto _ : state)

@@ -50,6 +50,12 @@ TEST(PatternEval, ShippedWeightsLoadAndAreSymmetric) {
     }
 }
 
+TEST(PatternEval, ShippedAntiWeightsLoad) {
+    const auto eval = Evaluator::create({Geometry::k8x8, Rules::kAnti});
+    EXPECT_NE(dynamic_cast<const PatternEvaluator*>(eval.get()), nullptr);
+    EXPECT_LE(std::abs(eval->evaluate(Board::start())), 8);
+}
+
 TEST(PatternEval, ScoreIsTheSumOfTheFeatureWeightsInDiscs) {
     EvalWeights w;
     w.pattern_set = kPatternSetId;

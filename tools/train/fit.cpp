@@ -35,12 +35,13 @@ struct Rows {
     std::size_t size() const { return labels.size(); }
 };
 
-Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below) {
+Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, bool held_out) {
     const auto& tied = tied_offsets();
     Rows rows;
     FeatureOffsets offsets;
     for (const Sample& s : samples) {
-        if (s.held_out || s.empties < lo || s.empties > hi || (s.empties <= exact_below && !s.exact)) continue;
+        if (s.held_out != held_out || s.empties < lo || s.empties > hi || (s.empties <= exact_below && !s.exact))
+            continue;
         feature_offsets(s.board, offsets);
         for (std::uint32_t o : offsets) rows.features.push_back(tied[o]);
         rows.labels.push_back(s.label);
@@ -59,12 +60,23 @@ void normal_product(const Rows& rows, double lambda, const std::vector<double>& 
     }
 }
 
+// Mean absolute error of weights `w` (representatives) on `rows`.
+double mean_abs_error(const Rows& rows, const std::vector<double>& w) {
+    double sum = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        double e = -rows.labels[i];
+        for (int k = 0; k < kFeatures; ++k) e += w[rows.features[i * kFeatures + k]];
+        sum += std::fabs(e);
+    }
+    return rows.size() ? sum / rows.size() : 0.0;
+}
+
 }  // namespace
 
 std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi, const FitOptions& options,
                               const std::vector<double>& start) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below);
+    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below, false);
     const std::size_t n = kWeightsPerPhase;
 
     // Right-hand side X^T y, and the Jacobi preconditioner diag(X^T X) + lambda.
@@ -99,17 +111,11 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
         for (std::size_t j = 0; j < n; ++j) p[j] = z[j] + beta * p[j];
     }
 
-    // Training error, then expand the representatives to every tied offset.
-    double abs_error = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        double e = -rows.labels[i];
-        for (int k = 0; k < kFeatures; ++k) e += w[rows.features[i * kFeatures + k]];
-        abs_error += std::fabs(e);
-    }
-    for (std::size_t j = 0; j < n; ++j) w[j] = w[tied[j]];
+    const Rows held_out = phase_rows(samples, lo, hi, options.exact_below, true);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::fprintf(stderr, "  empties %2d-%2d: %8zu positions, train MAE %.2f, %.1f s\n", lo, hi, rows.size(),
-                 rows.size() ? abs_error / rows.size() : 0.0, seconds);
+    std::fprintf(stderr, "  empties %2d-%2d: %8zu positions, train MAE %.2f, held-out MAE %.2f (%zu), %.1f s\n", lo,
+                 hi, rows.size(), mean_abs_error(rows, w), mean_abs_error(held_out, w), held_out.size(), seconds);
+    for (std::size_t j = 0; j < n; ++j) w[j] = w[tied[j]];  // expand to every tied offset
     return w;
 }
 

@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
     solve->add_option("--seed", solve_options.seed, "seed of that choice")->capture_default_str();
     solve->add_option("--threads", solve_options.threads, "solver threads")->capture_default_str();
     solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
+    solve->add_option("--max-labels", solve_options.max_labels, "stop when the file holds this many labels");
     solve->add_flag("--anti", anti, "Anti-Reversi scoring");
 
     FitOptions fit_options;
@@ -86,6 +87,8 @@ int main(int argc, char** argv) {
     fit->add_option("--labels", labels_path, "exact labels from `solve`");
     fit->add_option("--exact-below", fit_options.exact_below, "train only on exact labels at <= this many empties")
         ->capture_default_str();
+    int only_phase = -1;
+    fit->add_option("--only-phase", only_phase, "fit just this phase (0 = fewest empties) and stop: for tuning");
     fit->add_option("--checkpoint", checkpoint_dir, "directory for per-phase results (resume)");
     fit->add_flag("--anti", anti, "weights for Anti-Reversi");
 
@@ -127,6 +130,7 @@ int main(int argc, char** argv) {
             std::vector<double> previous;
             // From the endgame backwards: each phase starts from its later neighbour's weights.
             for (int p = 0; p < phases; ++p) {
+                if (only_phase >= 0 && p != only_phase) continue;
                 int lo = 60, hi = 0;
                 for (int e = 1; e <= 60; ++e)
                     if (phase_of(e, phases) == p) lo = std::min(lo, e), hi = std::max(hi, e);
@@ -144,6 +148,7 @@ int main(int argc, char** argv) {
                     out.weights[std::size_t(p) * kWeightsPerPhase + j] = quantise(w[j]);
                 previous = std::move(w);
             }
+            if (only_phase >= 0) return 0;
             save_weights(weights_path, out);
             std::cerr << "wrote " << weights_path << " (" << std::filesystem::file_size(weights_path) << " bytes)\n";
         } else if (report->parsed()) {

@@ -1,5 +1,6 @@
 #include "tools/train/solve_labels.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -47,9 +48,14 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     std::unordered_set<std::uint32_t> done;
     for (const LabelRecord& r : read_labels(labels_path)) done.insert(r.sample);
     std::vector<std::uint32_t> todo;
+    // Samples are taken in file order, so the first N labels are the same on every run.
     for (std::uint32_t i = 0; i < samples.size(); ++i)
         if (samples[i].empties <= options.max_empties && selected(options.seed, i, options.percent) && !done.count(i))
             todo.push_back(i);
+    if (options.max_labels) {
+        const std::size_t room = options.max_labels - std::min(options.max_labels, done.size());
+        todo.resize(std::min(todo.size(), room));
+    }
     std::fprintf(stderr, "solve: %zu done before, %zu to solve (<= %d empties, %d%%)\n", done.size(), todo.size(),
                  options.max_empties, options.percent);
 

@@ -17,6 +17,7 @@ struct SolveOptions {
     std::uint64_t seed = 1;
     int threads = 1;
     double max_seconds = 0;   // stop after this long (0 = no limit); rerun to continue
+    std::size_t max_labels = 0;  // stop when the file holds this many labels (0 = all selected)
 };
 
 // Solves the selected samples not yet in `labels_path` and appends their scores to it.
