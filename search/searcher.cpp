@@ -321,8 +321,11 @@ void randomize(SearchInfo& info, int randomness) {
 
 }  // namespace
 
-// The standard 8x8 evaluation loads here, not in the first timed run() (loading takes tens of ms).
-Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) { impl_->evaluator(Variant{}); }
+// The shipped standard 8x8 evaluation loads here, not in the first timed run() (loading takes tens
+// of ms). A weights file named in the options may be for another variant: it loads on first use.
+Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) {
+    if (impl_->options.eval_file.empty()) impl_->evaluator(Variant{});
+}
 Searcher::~Searcher() = default;
 
 void Searcher::stop() { impl_->stop.store(true); }
@@ -331,7 +334,12 @@ const SearcherOptions& Searcher::options() const { return impl_->options; }
 
 void Searcher::set_options(const SearcherOptions& options) {
     if (options.hash_mb != impl_->options.hash_mb) impl_->tt.resize(static_cast<std::size_t>(std::max(1, options.hash_mb)));
+    const bool new_weights = options.eval_file != impl_->options.eval_file;
     impl_->options = options;
+    if (new_weights) {
+        impl_->evaluators.clear();
+        if (options.eval_file.empty()) impl_->evaluator(Variant{});
+    }
 }
 
 SearchResult Searcher::run(const Game& game, const Limits& limits,

@@ -65,7 +65,8 @@ void add_analyze_command(CLI::App& app) {
         "analyze",
         "Search a position and print depth, score (discs, side to move), nodes and principal variation\n"
         "after each iteration. The position is a board string (64 squares a1..h8 then X or O to move)\n"
-        "or a transcript from the start (f5d6c3...). Without --depth or --time it searches until Ctrl-C.");
+        "or a transcript from the start (f5d6c3...); put `--` before a board string that starts with '-'.\n"
+        "Without --depth or --time it searches until Ctrl-C.");
     cmd->add_option("position", options->position, "Board string or transcript")->required()->expected(1, -1);
     cmd->add_option("--variant", options->variant, "8x8, 6x6, anti or anti6x6")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
