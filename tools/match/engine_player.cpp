@@ -24,6 +24,15 @@ const char* failure_name(FailureKind kind) {
     return "?";
 }
 
+TimeControl effective_time_control(const TimeControl& time, Protocol protocol) {
+    TimeControl effective = time;
+    if (protocol == Protocol::kNboard && time.move_seconds > 0) {
+        effective.base_seconds = 30 * time.move_seconds;
+        effective.move_seconds = 0;
+    }
+    return effective;
+}
+
 std::unique_ptr<EnginePlayer> start_engine(const EngineSpec& spec, Protocol protocol, const TimeControl& time,
                                            const std::atomic<bool>* abort) {
     try {

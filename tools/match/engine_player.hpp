@@ -85,6 +85,10 @@ public:
     virtual std::string process_state() = 0;
 };
 
+// The time control an engine really plays under: NBoard has no per-move limit, so for an NBoard
+// engine a per-move limit of S becomes a clock of 30 x S for the game, sent as TI and judged as a clock.
+TimeControl effective_time_control(const TimeControl& time, Protocol protocol);
+
 // Seconds allowed for anything that is not a move (handshake, game set-up, a `play`).
 inline constexpr double kCommandTimeoutSeconds = 10;
 

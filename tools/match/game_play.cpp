@@ -44,8 +44,8 @@ const char* color_name(Color color) { return color == Color::kBlack ? "Black" : 
 
 std::string ggf_result(int black_margin, const char* suffix) { return std::to_string(black_margin) + suffix; }
 
-GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& time,
-                      const std::atomic<bool>& stop) {
+GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& black_time,
+                      const TimeControl& white_time, const std::atomic<bool>& stop) {
     GameOutcome outcome;
     GgfGame& record = outcome.record;
     Game game;
@@ -57,7 +57,12 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
     record.white_name = ggf_safe(white.name());
     record.place = "tempo-match";
     record.date = utc_now();
-    record.time_control = nboard_clock(time);
+    if (nboard_clock(black_time) == nboard_clock(white_time)) {
+        record.time_control = nboard_clock(black_time);
+    } else {
+        record.black_clock = nboard_clock(black_time);
+        record.white_clock = nboard_clock(white_time);
+    }
     if (!opening.text.empty()) record.other_tags.emplace_back("CO", "opening " + ggf_safe(opening.text));
 
     EnginePlayer* const players[2] = {&black, &white};
@@ -67,7 +72,7 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
         black.new_game(game);
         at_fault = Color::kWhite;
         white.new_game(game);
-        ClockState clocks{time.base_seconds, time.base_seconds};
+        ClockState clocks{black_time.base_seconds, white_time.base_seconds};
         while (!game.is_over()) {
             if (stop) {
                 outcome.aborted = true;
@@ -76,6 +81,7 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
             const Color color = game.to_move();
             GgfMove made{kPass, {}, {}};
             if (!game.must_pass()) {
+                const TimeControl& time = color == Color::kBlack ? black_time : white_time;
                 double& left = color == Color::kBlack ? clocks.black : clocks.white;
                 const double limit = time.move_seconds > 0 ? time.move_seconds + time.margin_seconds
                                      : time.has_clock()  ? left + time.margin_seconds

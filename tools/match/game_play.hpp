@@ -30,9 +30,10 @@ struct GameOutcome {
 };
 
 // Plays from `opening` to the end. `black`/`white` have been started; new_game() is called here.
-// `stop` aborts the game between moves (and, through the engines' abort flag, during a read).
-GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& time,
-                      const std::atomic<bool>& stop);
+// Each side plays under its own (effective) time control. `stop` aborts the game between moves
+// (and, through the engines' abort flag, during a read).
+GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& black_time,
+                      const TimeControl& white_time, const std::atomic<bool>& stop);
 
 // The GGF result text for Black's margin: "12", "-4", "0"; with ":r" for a forfeit or resignation
 // and ":t" for a loss on time.

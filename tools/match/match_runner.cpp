@@ -33,6 +33,10 @@ struct MatchState {
 
     MatchState(const MatchSettings& s, const MatchReporter& r) : settings(s), reporter(r) {}
 
+    TimeControl time_of(int engine) const {
+        return effective_time_control(settings.time, settings.engines[engine].protocol);
+    }
+
     void log(const std::string& message) {
         if (reporter.log) reporter.log(message);
     }
@@ -106,7 +110,7 @@ struct MatchState {
                 if (players[e]) continue;
                 try {
                     const EngineSpec& spec = settings.engines[e];
-                    players[e] = start_engine(spec, spec.protocol, settings.time, &stop);
+                    players[e] = start_engine(spec, spec.protocol, time_of(e), &stop);
                     std::lock_guard lock(mutex);
                     start_failures[e] = 0;
                 } catch (const EngineFailure& failure) {
@@ -117,7 +121,8 @@ struct MatchState {
             if (!started) continue;
             EnginePlayer& black = *players[slot.engine1_black ? 0 : 1];
             EnginePlayer& white = *players[slot.engine1_black ? 1 : 0];
-            GameOutcome outcome = play_game(black, white, *slot.opening, settings.time, stop);
+            GameOutcome outcome = play_game(black, white, *slot.opening, time_of(slot.engine1_black ? 0 : 1),
+                                            time_of(slot.engine1_black ? 1 : 0), stop);
             if (outcome.aborted) break;
             outcome.record.black_name = summary.names[slot.engine1_black ? 0 : 1];
             outcome.record.white_name = summary.names[slot.engine1_black ? 1 : 0];
@@ -207,7 +212,7 @@ MatchSummary run_match(const MatchSettings& settings, const MatchReporter& repor
     for (int e = 0; e < 2; ++e) {
         try {
             const EngineSpec& spec = settings.engines[e];
-            state.summary.names[e] = start_engine(spec, spec.protocol, settings.time, nullptr)->name();
+            state.summary.names[e] = start_engine(spec, spec.protocol, state.time_of(e), nullptr)->name();
         } catch (const EngineFailure& failure) {
             state.summary.fatal_error = "engine " + std::to_string(e + 1) + " (" + settings.engines[e].command +
                                         ") does not start: " + failure.what();

@@ -41,7 +41,6 @@ std::string nboard_clock(const TimeControl& time) {
         if (time.increment_seconds > 0) text.append("/").append(clock_text(time.increment_seconds));
         return text;
     }
-    if (time.move_seconds > 0) return clock_text(30 * time.move_seconds);
     return "0";
 }
 

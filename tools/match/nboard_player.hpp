@@ -41,8 +41,7 @@ private:
     int ping_ = 0;
 };
 
-// The GGF clock a game is sent with: the match clock, or for a per-move limit a clock of 30 moves'
-// worth (NBoard has no per-move limit), or "0" (no clock) when there is no time limit.
+// The GGF clock of a time control: "5:00", "5:00/0:02", or "0" (no clock: per-move or no limit).
 std::string nboard_clock(const TimeControl& time);
 
 }  // namespace tempo::match
