@@ -6,6 +6,7 @@
 int main(int argc, char** argv) {
     CLI::App app{"Tempo: an Othello engine (8x8, 6x6 and Anti-Reversi)"};
     app.require_subcommand(0, 1);
+    tempo::cli::add_demo_command(app);
     tempo::cli::add_perft_command(app);
     tempo::cli::add_book_command(app);
     tempo::cli::add_analyze_command(app);
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
     tempo::cli::add_gtp_command(app);
     tempo::cli::add_play_command(app);
     tempo::cli::add_auto_detect_options(app);
+    tempo::cli::add_match_command(app);
     tempo::cli::add_solve_command(app);
     try {
         app.parse(argc, argv);
