@@ -38,6 +38,8 @@ void add_match_engine_options(CLI::App* cmd, int number, MatchEngineOptions& eng
     cmd->add_option(prefix + "-init", engine.spec.init_lines,
                     "Protocol line sent after the handshake (repeatable), e.g. a GTP level command");
     cmd->add_option(prefix + "-depth", engine.spec.depth, "NBoard `set depth` for this engine");
+    cmd->add_flag(prefix + "-untimed", engine.spec.untimed,
+                  "This engine plays at its own level (no time commands; only --hang-timeout applies)");
     cmd->add_flag(prefix + "-explicit-pass", engine.spec.gtp_explicit_pass,
                   "GTP: send `play <colour> pass` (default: passes implicit, as gtp-rhino needs)");
 }

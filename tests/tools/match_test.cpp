@@ -130,6 +130,20 @@ TEST(MatchProtocol, NboardClock) {
     EXPECT_EQ(nboard_clock(time), "5:00/0:02");
 }
 
+TEST(MatchProtocol, EffectiveTimeControl) {
+    TimeControl time;
+    time.move_seconds = 0.5;
+    EngineSpec gtp, nboard, untimed;
+    nboard.protocol = Protocol::kNboard;
+    untimed.untimed = true;
+    EXPECT_EQ(effective_time_control(time, gtp).move_seconds, 0.5);
+    EXPECT_EQ(effective_time_control(time, nboard).move_seconds, 0);
+    EXPECT_EQ(effective_time_control(time, nboard).base_seconds, 15);  // 30 moves' worth as a clock
+    EXPECT_EQ(nboard_clock(effective_time_control(time, nboard)), "0:15");
+    EXPECT_EQ(effective_time_control(time, untimed).move_seconds, 0);
+    EXPECT_FALSE(effective_time_control(time, untimed).has_clock());
+}
+
 // ---- openings -------------------------------------------------------------------------------------
 
 TEST(MatchOpenings, ParsesShufflesAndPairs) {

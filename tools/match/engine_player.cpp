@@ -24,9 +24,11 @@ const char* failure_name(FailureKind kind) {
     return "?";
 }
 
-TimeControl effective_time_control(const TimeControl& time, Protocol protocol) {
+TimeControl effective_time_control(const TimeControl& time, const EngineSpec& spec) {
     TimeControl effective = time;
-    if (protocol == Protocol::kNboard && time.move_seconds > 0) {
+    if (spec.untimed) {
+        effective.move_seconds = effective.base_seconds = effective.increment_seconds = 0;
+    } else if (spec.protocol == Protocol::kNboard && time.move_seconds > 0) {
         effective.base_seconds = 30 * time.move_seconds;
         effective.move_seconds = 0;
     }

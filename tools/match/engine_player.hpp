@@ -26,6 +26,8 @@ struct EngineSpec {
     std::vector<std::string> init_lines;  // raw protocol lines sent once after the handshake
     int depth = 0;                        // NBoard `set depth` (0: 60, i.e. limited by the clock only)
     bool gtp_explicit_pass = false;       // send `play <c> pass` (else passes are implicit, §2.3 of gtp.md)
+    bool untimed = false;                 // plays at its own level whatever the match time control
+                                          // (e.g. gtp-rhino, which ignores time): only the hang limit applies
 };
 
 // Time control of a match. With neither a per-move limit nor a clock, engines play at their own
@@ -85,9 +87,10 @@ public:
     virtual std::string process_state() = 0;
 };
 
-// The time control an engine really plays under: NBoard has no per-move limit, so for an NBoard
-// engine a per-move limit of S becomes a clock of 30 x S for the game, sent as TI and judged as a clock.
-TimeControl effective_time_control(const TimeControl& time, Protocol protocol);
+// The time control an engine really plays under: none for an untimed engine; and since NBoard has no
+// per-move limit, for an NBoard engine a per-move limit of S becomes a clock of 30 x S for the game,
+// sent as TI and judged as a clock.
+TimeControl effective_time_control(const TimeControl& time, const EngineSpec& spec);
 
 // Seconds allowed for anything that is not a move (handshake, game set-up, a `play`).
 inline constexpr double kCommandTimeoutSeconds = 10;

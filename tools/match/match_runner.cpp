@@ -34,7 +34,7 @@ struct MatchState {
     MatchState(const MatchSettings& s, const MatchReporter& r) : settings(s), reporter(r) {}
 
     TimeControl time_of(int engine) const {
-        return effective_time_control(settings.time, settings.engines[engine].protocol);
+        return effective_time_control(settings.time, settings.engines[engine]);
     }
 
     void log(const std::string& message) {
