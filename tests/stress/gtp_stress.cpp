@@ -237,17 +237,16 @@ bool GtpStress::engine_move() {
             replay_to_engine();
             return !failed_;
         }
-        if (roll < 3 * rate) {  // a new game queued behind the search
+        if (roll < 3 * rate) {  // a new game queued behind the search, then the game set up again
             ++stats_.injected["clear_board mid-search"];
             const std::string clear = send("clear_board");
             const auto deadline = after(left_[side] + options_.hang_seconds);
             const auto answer = response(id, deadline, "genmove");
             if (!answer || !apply_answer(*answer, position)) return !(failed_ = true);
             if (!response(clear, deadline, "clear_board")) return false;
-            game_ = Game(game_.variant());
-            engine_known_ = 0;
-            left_[0] = left_[1] = options_.clock_seconds;
-            return command_ok("time_settings " + seconds_text(options_.clock_seconds) + " 0 0");
+            // The controller then sets the game up again, move by move; the clocks run on.
+            replay_to_engine();
+            return !failed_;
         }
         ++stats_.injected["junk line mid-search"];
         engine_->send(garbage_line(random_, "gtp"));

@@ -225,9 +225,15 @@ std::optional<Move> NboardStress::request_move() {
                 ++stats_.injected["new position mid-search"];
                 stale_game_ = request_->game;
                 request_.reset();
-                game_ = random_opening(game_.variant(), random_, 20);
-                move_seconds_.assign(game_.moves().size(), 0.0);
-                used_[0] = used_[1] = 0;
+                // The user moved on a few plies (or set up the same position again); clocks run on.
+                const int plies = std::uniform_int_distribution<int>(0, 3)(random_);
+                for (int i = 0; i < plies; ++i) {
+                    Game next = game_;
+                    next.play(random_legal_move(next, random_));
+                    if (next.is_over()) break;
+                    game_ = next;
+                    move_seconds_.push_back(0.0);
+                }
                 send(set_game_line());
                 continue;
             }

@@ -70,7 +70,7 @@ std::string garbage_line(std::mt19937_64& random, const std::string& protocol) {
         "xyzzy", "set", "set game", "set game (;GM[Othello]BO[8 ----", "set game (;GM[Othello]B[Z9];)",
         "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
         "set depth -5", "set depth 99999999999999999999", "set depth abc", "set contempt x", "move", "move Z9",
-        "move F5/x/y", "move i9", "ping", "ping abc", "ping -1", "hint", "hint -3", "hint 99999999999",
+        "move F5/x/y", "move i9", "hint", "hint -3", "hint 99999999999",
         "nboard", "nboard 99", "learn", "analyze", "set myname Evil", "===", "pong 3", "\t  \t", ""};
     static const std::vector<std::string> gtp{
         "xyzzy", "play", "play black", "play purple f5", "play black z9", "genmove purple",

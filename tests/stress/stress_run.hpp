@@ -19,7 +19,7 @@ struct StressOptions {
     int threads = 2;
     int hash_mb = 16;
     double clock_seconds = 2.0;    // each side's clock for a whole game
-    double inject_rate = 0.15;     // chance per move of each kind of mid-search injection
+    double inject_rate = 0.05;     // chance per move of each kind of mid-search injection
     std::uint64_t seed = 1;
     std::vector<std::string> variants{"8x8", "6x6"};
     std::vector<std::string> protocols{"nboard", "gtp"};
