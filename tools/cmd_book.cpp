@@ -31,7 +31,8 @@ using Clock = std::chrono::steady_clock;
 
 // Set by Ctrl-C: the build finishes the position it is valuing, saves and stops.
 volatile std::sig_atomic_t interrupted = 0;
-extern "C" void on_interrupt(int) { interrupted = 1; }
+// Internal linkage (no extern "C"): another command has a handler of its own.
+void on_build_interrupt(int) { interrupted = 1; }
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -110,8 +111,8 @@ void run_build(const BuildOptions& o) {
     Searcher searcher(SearcherOptions{o.threads, o.hash_mb});
     SearchValuer valuer(searcher, variant, o.depth);
     BookBuilder builder(book, valuer);
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
+    std::signal(SIGINT, on_build_interrupt);
+    std::signal(SIGTERM, on_build_interrupt);
     const double budget = o.minutes > 0 ? o.minutes * 60 : 1e18;
     const std::size_t max_positions = o.positions ? o.positions : SIZE_MAX;
     const auto out_of_time = [&] { return interrupted || seconds_since(start) >= budget || book.size() >= max_positions; };
