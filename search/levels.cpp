@@ -19,10 +19,10 @@ std::optional<Limits> named_level(std::string_view name) {
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
     if (lower == "easy") {
         Limits limits;
-        limits.depth = 2;
+        limits.depth = 1;
         limits.selectivity = 0;
-        limits.solve_empties = 4;
-        limits.randomness = 6;
+        limits.solve_empties = 2;
+        limits.randomness = 10;
         return limits;
     }
     if (lower == "normal") return level_limits(8);

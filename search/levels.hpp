@@ -16,7 +16,7 @@ constexpr int kMaxLevel = 60;
 // level 10 on). Out-of-range levels are clamped.
 Limits level_limits(int level);
 
-// "easy" (two plies with several discs of noise: beatable by a careful beginner), "normal"
+// "easy" (one ply with up to 10 discs of noise: beatable by a careful beginner), "normal"
 // (level 8) or "hard" (best play: no depth limit, 5 s a move unless the caller sets a clock);
 // case-insensitive. nullopt for other names.
 std::optional<Limits> named_level(std::string_view name);

@@ -74,6 +74,25 @@ TEST(Searcher, ExactEndgameIndependentOfTableAndThreads) {
     EXPECT_EQ(checked, 25);
 }
 
+TEST(Searcher, MultiPvSolveScoresEachMove) {
+    Searcher searcher({1, 4});
+    Limits limits;
+    limits.endgame = Limits::Endgame::kExact;
+    limits.multi_pv = 3;
+    int checked = 0;
+    for (const Board& board : testing::random_game_positions(4000, 11)) {
+        const int empties = board.empty_count();
+        if (empties < 7 || empties > 10 || popcount(board.moves()) < 3 || checked >= 10) continue;
+        ++checked;
+        const SearchResult r = searcher.run(game_at(board), limits);
+        ASSERT_EQ(r.multi_pv.size(), 3u);
+        EXPECT_EQ(r.score, testing::reference_solve(board, {}));
+        for (const ScoredMove& m : r.multi_pv) EXPECT_EQ(m.score, -testing::reference_solve(board.play(m.move), {}));
+        for (std::size_t i = 1; i < r.multi_pv.size(); ++i) EXPECT_GE(r.multi_pv[i - 1].score, r.multi_pv[i].score);
+    }
+    EXPECT_EQ(checked, 10);
+}
+
 TEST(Searcher, WinLossDrawSolve) {
     Searcher searcher({1, 4});
     Limits limits;
