@@ -3,7 +3,6 @@
 
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "engine/board.hpp"
 
@@ -22,11 +21,8 @@ public:
 
 // The shipped weights file's name for an 8x8 variant ("standard-8x8.tew", "anti-8x8.tew").
 std::string default_weights_name(Variant variant);
-// The directories searched for it, in order: <exe dir>/../data/weights, <exe dir>/../share/tempo/weights,
-// then the source tree's data/weights.
-std::vector<std::string> weights_search_path();
-// The first existing default weights file for `variant`; throws std::runtime_error listing the
-// places tried.
+// The first existing default weights file for `variant` (engine/data_files.hpp says where it looks);
+// throws std::runtime_error listing the places tried.
 std::string find_weights_file(Variant variant);
 
 }  // namespace tempo

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include <zlib.h>
-#include <xxhash.h>
+#include "engine/hash_key.hpp"
 
 #include "eval/features.hpp"
 
@@ -59,7 +59,7 @@ std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
     put(out, static_cast<std::uint64_t>(w.weights_per_phase), 4);
     put(out, static_cast<std::uint64_t>(w.units_per_disc), 4);
     put(out, packed.size(), 4);
-    put(out, XXH3_64bits(raw.data(), raw.size()), 8);
+    put(out, checksum64(raw.data(), raw.size()), 8);
     out.insert(out.end(), packed.begin(), packed.end());
     return out;
 }
@@ -92,7 +92,7 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
     uLongf raw_size = raw.size();
     if (uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size) != Z_OK || raw_size != raw.size())
         fail(source, "corrupt payload (zlib stream does not hold " + std::to_string(count) + " weights)");
-    if (XXH3_64bits(raw.data(), raw.size()) != checksum) fail(source, "checksum mismatch (corrupt payload)");
+    if (checksum64(raw.data(), raw.size()) != checksum) fail(source, "checksum mismatch (corrupt payload)");
     w.weights.resize(count);
     for (std::size_t i = 0; i < count; ++i) w.weights[i] = static_cast<std::int16_t>(get(raw, 2 * i, 2));
     return w;

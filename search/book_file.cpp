@@ -9,10 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 #include "engine/file_bytes.hpp"
+#include "engine/hash_key.hpp"
 #include "engine/symmetry.hpp"
 
 namespace tempo {
@@ -62,7 +60,7 @@ std::vector<std::uint8_t> serialize_book(const Book& book) {
     put(out, moves, 4);
     put(out, static_cast<std::uint64_t>(std::clamp(book.depth(), 0, 0xffff)), 2);
     put(out, 0, 2);
-    put(out, XXH3_64bits(body.data(), body.size()), 8);
+    put(out, checksum64(body.data(), body.size()), 8);
     out.insert(out.end(), body.begin(), body.end());
     return out;
 }
@@ -84,7 +82,7 @@ Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what) {
              std::to_string(expected) + " (" + std::to_string(positions) + " positions, " + std::to_string(moves) +
              " moves)");
     const std::span<const std::uint8_t> body = bytes.subspan(kBookHeaderBytes);
-    if (XXH3_64bits(body.data(), body.size()) != get(bytes, 24, 8)) fail("checksum mismatch (the file is corrupt)");
+    if (checksum64(body.data(), body.size()) != get(bytes, 24, 8)) fail("checksum mismatch (the file is corrupt)");
 
     Book book(variant);
     book.set_depth(static_cast<int>(get(bytes, 20, 2)));

@@ -1,8 +1,6 @@
 #include "search/book_location.hpp"
 
-#include <filesystem>
-#include <system_error>
-
+#include "engine/data_files.hpp"
 #include "search/book_file.hpp"
 
 namespace tempo {
@@ -12,29 +10,8 @@ std::string default_book_name(Variant variant) {
            (variant.geometry == Geometry::k6x6 ? "6x6" : "8x8") + ".tbk";
 }
 
-std::vector<std::string> book_search_path() {
-    namespace fs = std::filesystem;
-    std::vector<std::string> dirs;
-    std::error_code error;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-    if (!error) {
-        const fs::path bin = exe.parent_path();
-        dirs.push_back((bin / ".." / "data" / "book").lexically_normal());
-        dirs.push_back((bin / ".." / "share" / "tempo" / "book").lexically_normal());
-    }
-#ifdef TEMPO_SOURCE_BOOK_DIR
-    dirs.push_back(TEMPO_SOURCE_BOOK_DIR);  // the source tree this binary was built from
-#endif
-    return dirs;
-}
-
 std::string find_book_file(Variant variant) {
-    const std::string name = default_book_name(variant);
-    for (const std::string& dir : book_search_path()) {
-        const std::string path = dir + "/" + name;
-        if (std::filesystem::is_regular_file(path)) return path;
-    }
-    return "";
+    return find_data_file("book", default_book_name(variant));
 }
 
 std::shared_ptr<const Book> open_book(Variant variant, const BookOptions& options) {

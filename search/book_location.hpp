@@ -21,10 +21,8 @@ struct BookOptions {
 
 // The shipped book's file name for a variant ("standard-8x8.tbk", "anti-6x6.tbk", ...).
 std::string default_book_name(Variant variant);
-// The directories searched, in order: <exe dir>/../data/book, <exe dir>/../share/tempo/book, then the
-// source tree's data/book.
-std::vector<std::string> book_search_path();
-// The first existing default book for `variant`, or "" when none is shipped.
+// The first existing default book for `variant` (engine/data_files.hpp says where it looks), or ""
+// when none is shipped.
 std::string find_book_file(Variant variant);
 
 // The book the options ask for: nullptr when disabled or when no default book exists for the
