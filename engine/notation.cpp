@@ -46,6 +46,15 @@ Move parse_move(std::string_view text, Geometry geometry) {
     return square_from_grid((word[1] - '1') * side + (word[0] - 'a'), geometry);
 }
 
+std::string moves_text(const std::vector<Move>& moves, Geometry geometry) {
+    std::string out;
+    for (Move m : moves) {
+        if (!out.empty()) out += ' ';
+        out += move_name(m, geometry);
+    }
+    return out;
+}
+
 std::string transcript(const std::vector<Move>& moves, Geometry geometry) {
     std::string out;
     for (Move m : moves)

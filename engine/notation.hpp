@@ -20,6 +20,9 @@ std::string move_name(Move move, Geometry geometry = Geometry::k8x8);
 // A square name (either case), or a pass written "pass", "pa" or "ps" (either case).
 Move parse_move(std::string_view text, Geometry geometry = Geometry::k8x8);
 
+// Moves as space-separated names, passes included ("a2 b1 pass c1"): principal variations.
+std::string moves_text(const std::vector<Move>& moves, Geometry geometry = Geometry::k8x8);
+
 // Moves as concatenated square names, passes left out ("f5d6c3").
 std::string transcript(const std::vector<Move>& moves, Geometry geometry = Geometry::k8x8);
 // Replays a transcript from the start of `game`: squares may be separated by spaces, commas or

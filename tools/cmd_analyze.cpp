@@ -28,21 +28,15 @@ Game parse_position_argument(const std::string& text, Variant variant) {
     return parse_transcript(text, variant);
 }
 
-std::string pv_text(const std::vector<Move>& pv, Geometry geometry) {
-    std::string out;
-    for (Move m : pv) out += (out.empty() ? "" : " ") + move_name(m, geometry);
-    return out;
-}
-
 void print_info(const SearchInfo& info, Geometry geometry) {
     const double seconds = info.elapsed.count() / 1000.0;
     const std::string depth = info.solved ? std::to_string(info.depth) + (info.wld ? " wld" : " exact")
                                           : std::to_string(info.depth) + "@" + std::to_string(info.selectivity) + "%";
     std::printf("depth %-10s score %+3d  nodes %12llu  time %8.3f s  %6.2f Mn/s  pv %s\n", depth.c_str(), info.score,
                 static_cast<unsigned long long>(info.nodes), seconds,
-                seconds > 0 ? info.nodes / seconds / 1e6 : 0.0, pv_text(info.pv, geometry).c_str());
+                seconds > 0 ? info.nodes / seconds / 1e6 : 0.0, moves_text(info.pv, geometry).c_str());
     for (const ScoredMove& m : info.multi_pv)
-        std::printf("    %-4s %+3d  %s\n", move_name(m.move, geometry).c_str(), m.score, pv_text(m.pv, geometry).c_str());
+        std::printf("    %-4s %+3d  %s\n", move_name(m.move, geometry).c_str(), m.score, moves_text(m.pv, geometry).c_str());
     std::fflush(stdout);
 }
 

@@ -17,12 +17,6 @@ namespace {
 // FForum endgame #40 (20 empties, black to move): A2 wins by 38 with perfect play.
 constexpr const char* kFfo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
 
-std::string pv_text(const std::vector<Move>& pv) {
-    std::string out;
-    for (Move m : pv) out += (out.empty() ? "" : " ") + move_name(m);
-    return out;
-}
-
 double seconds_of(std::chrono::milliseconds ms) { return static_cast<double>(ms.count()) / 1000.0; }
 
 void show_perft(int depth) {
@@ -45,7 +39,7 @@ void show_solve(Searcher& searcher) {
     const double s = seconds_of(r.elapsed);
     std::printf("  best %s, score %+d, %llu nodes in %.3f s (%.1f M nodes/s)\n  pv %s\n",
                 move_name(r.best).c_str(), r.score, static_cast<unsigned long long>(r.nodes), s,
-                s > 0 ? r.nodes / s / 1e6 : 0.0, pv_text(r.pv).c_str());
+                s > 0 ? r.nodes / s / 1e6 : 0.0, moves_text(r.pv).c_str());
 }
 
 void show_analysis(Searcher& searcher, int seconds) {
@@ -55,7 +49,7 @@ void show_analysis(Searcher& searcher, int seconds) {
     limits.move_time = std::chrono::seconds(seconds);
     const SearchResult r = searcher.run(game, limits, [](const SearchInfo& info) {
         std::printf("  depth %2d  score %+3d  nodes %11llu  %6.2f s  pv %s\n", info.depth, info.score,
-                    static_cast<unsigned long long>(info.nodes), seconds_of(info.elapsed), pv_text(info.pv).c_str());
+                    static_cast<unsigned long long>(info.nodes), seconds_of(info.elapsed), moves_text(info.pv).c_str());
         std::fflush(stdout);
     });
     std::printf("  best %s, score %+d\n", move_name(r.best).c_str(), r.score);

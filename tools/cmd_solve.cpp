@@ -94,8 +94,7 @@ int run_solve(const SolveOptions& options) {
         ++solved;
         const bool ok = matches(obf, result, options.wld);
         mismatches += !ok;
-        std::string pv;
-        for (Move m : result.pv) pv += (pv.empty() ? "" : " ") + move_name(m, geometry);
+        const std::string pv = moves_text(result.pv, geometry);
         const std::string best = result.best == kNoMove ? "--" : move_name(result.best, geometry);
         std::printf("%-4zu %-6d %5s  %-5s %14llu %10.3f %9.2f  %s%s\n", i + 1,
                     board.empty_count(variant.playable()), signed_score(result.score).c_str(), best.c_str(),

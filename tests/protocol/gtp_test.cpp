@@ -108,7 +108,7 @@ TEST(Gtp, FramingAndHandshake) {
     ASSERT_FALSE(lines.empty());
     EXPECT_EQ(lines[0].substr(0, 2), "= ");
     lines[0] = lines[0].substr(2);
-    for (const std::string& name : {"list_games", "set_game", "genmove", "final_score", "level"})
+    for (const char* name : {"list_games", "set_game", "genmove", "final_score", "level"})
         EXPECT_NE(std::find(lines.begin(), lines.end(), name), lines.end()) << name;
     for (const std::string& line : lines) EXPECT_TRUE(!line.empty() && line.find(' ') == std::string::npos) << line;
     EXPECT_EQ(ask(engine, "quit"), "=");

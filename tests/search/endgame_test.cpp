@@ -141,7 +141,9 @@ void check_against_minimax(Variant variant, int max_empties, std::uint64_t seed)
         const int expected = minimax(board, variant);
         const EndgameResult result = solver.solve(board);
         ASSERT_EQ(result.score, expected) << board_string(Position{board, Color::kBlack}, variant.geometry);
-        if (result.best < 64) EXPECT_EQ(-minimax(board.play(result.best), variant), expected);
+        if (result.best < 64) {
+            EXPECT_EQ(-minimax(board.play(result.best), variant), expected);
+        }
         expect_pv_scores(board, result, variant);
         const EndgameResult wld = solver.solve_wld(board);
         EXPECT_EQ(wld.score, (expected > 0) - (expected < 0));

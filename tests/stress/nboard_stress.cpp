@@ -91,7 +91,9 @@ std::string NboardStress::set_game_line() const {
     record.time_control = ggf_clock(options_.clock_seconds);
     for (std::size_t i = 0; i < game_.moves().size(); ++i)
         record.moves.push_back({game_.moves()[i], std::nullopt, move_seconds_[i]});
-    return "set game " + write_ggf(record);
+    std::string line = "set game ";
+    line += write_ggf(record);  // appended, not `"..." + string`: GCC 12 misreads that as an overflow
+    return line;
 }
 
 bool NboardStress::read_one(Clock::time_point deadline, const char* waiting_for) {
