@@ -385,7 +385,8 @@ Reply GtpEngine::gogui_rules(const std::string& name) const {
         if (game.must_pass()) return success("pass");
         std::string moves;
         for_each_square(game.legal_moves(), [&](int square) {
-            moves += (moves.empty() ? "" : " ") + upper(square_name(square, geometry));
+            if (!moves.empty()) moves += ' ';
+            moves += upper(square_name(square, geometry));
         });
         return success(moves);
     }

@@ -324,7 +324,7 @@ TEST(Gtp, GarbageNeverBreaksTheSession) {
                 break;
             case 2: line = std::to_string(random() % 1000) + " " + templates[random() % templates.size()]; break;
             default:
-                if (random() % 50 == 0) line.assign(70 * 1024, 'y');
+                if (random() % 50 == 0) line = std::string(70 * 1024, 'y');
                 else line = templates[random() % templates.size()] + " " + std::to_string(random());
         }
         for (char& c : line)

@@ -285,7 +285,7 @@ TEST(Nboard, GarbageNeverBreaksTheSession) {
                 break;
             case 2: line = templates[random() % templates.size()] + " " + std::to_string(random()); break;
             default:
-                if (random() % 50 == 0) line.assign(70 * 1024, 'x');  // longer than the 64 KiB limit
+                if (random() % 50 == 0) line = std::string(70 * 1024, 'x');  // longer than the 64 KiB limit
                 else line = "set game (;GM[Othello]" + std::string(random() % 5, '[') + "B[F5" + ";)";
         }
         for (char& c : line)
