@@ -87,7 +87,7 @@ std::string NboardStress::set_game_line() const {
     record.start = game_.start();
     record.place = "stress";
     record.black_name = record.white_name = "tempo";
-    record.result = "?";
+    record.result = std::string(1, '?');  // not `= "?"`: GCC 12 warns falsely on that assignment here
     record.time_control = ggf_clock(options_.clock_seconds);
     for (std::size_t i = 0; i < game_.moves().size(); ++i)
         record.moves.push_back({game_.moves()[i], std::nullopt, move_seconds_[i]});
