@@ -35,29 +35,20 @@ summary=()
 failed=0
 
 # Runs one named step ("$1") as the rest of the arguments, timing it and recording the outcome.
+# With gating=0 in its environment a failure is reported without failing the run: for checks with
+# known open findings (the stress run still finds late '===' replies after a pong and NBoard clock
+# overruns of a few milliseconds; open in the reliability issue). Make them gating again once they pass.
 step() {
     local name="$1"; shift
+    local gating="${gating:-1}"
     echo
     echo "==== $name"
     local start=$SECONDS
     if "$@"; then
         summary+=("$(printf '%-34s %5ds  ok' "$name" $((SECONDS - start)))")
-    else
+    elif [ "$gating" = 1 ]; then
         summary+=("$(printf '%-34s %5ds  FAILED' "$name" $((SECONDS - start)))")
         failed=1
-    fi
-}
-
-# Like step, but a failure is reported without failing the run: for checks with known open findings
-# (the stress run still finds late '===' replies after a pong and NBoard clock overruns of a few
-# milliseconds; open in the reliability issue). Make them gating again once they pass.
-report_step() {
-    local name="$1"; shift
-    echo
-    echo "==== $name (reported, not gating)"
-    local start=$SECONDS
-    if "$@"; then
-        summary+=("$(printf '%-34s %5ds  ok' "$name" $((SECONDS - start)))")
     else
         summary+=("$(printf '%-34s %5ds  FAILED (not gating)' "$name" $((SECONDS - start)))")
     fi
@@ -104,14 +95,14 @@ fi
 
 stress="$build"/tests/stress/protocol_stress
 if [ -x "$stress" ] && [ -x "$build"/tools/tempo ]; then
-    report_step "stress: $stress_games games" "$stress" --tempo "$build"/tools/tempo --games "$stress_games"
+    gating=0 step "stress: $stress_games games" "$stress" --tempo "$build"/tools/tempo --games "$stress_games"
     # The engine under the sanitizers: slower, so longer clocks; the sanitizers' own memory raises RSS.
     if [ -x "$build-asan"/tools/tempo ]; then
-        report_step "stress under asan+ubsan: 2 games" "$stress" --tempo "$build-asan"/tools/tempo --games 2 --clock 6 \
+        gating=0 step "stress under asan+ubsan: 2 games" "$stress" --tempo "$build-asan"/tools/tempo --games 2 --clock 6 \
             --max-rss 1024 --seed 2
     fi
     if [ -x "$build-tsan"/tools/tempo ]; then
-        report_step "stress under tsan: 2 games" "$stress" --tempo "$build-tsan"/tools/tempo --games 2 --clock 10 \
+        gating=0 step "stress under tsan: 2 games" "$stress" --tempo "$build-tsan"/tools/tempo --games 2 --clock 10 \
             --max-rss 2048 --seed 3 --hang-seconds 30
     fi
 fi
