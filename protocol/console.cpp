@@ -120,8 +120,8 @@ void Console::engine_move() {
     Move move = result.best;
     if (move == kNoMove || !game.is_legal(move)) move = first_square(game.legal_moves());
     game.play(move);
-    out_.line("Tempo plays " + square_name(move, game.variant().geometry) + " (expects " +
-              (result.score >= 0 ? "+" : "") + std::to_string(result.score) + ").");
+    out_.line("Tempo plays " + square_name(move, game.variant().geometry) + (result.book ? " from its book" : "") +
+              " (expects " + (result.score >= 0 ? "+" : "") + std::to_string(result.score) + ").");
 }
 
 void Console::undo_to_person() {

@@ -77,6 +77,18 @@ std::optional<BookMove> Book::choose(const Board& board, int margin, std::mt1993
     return known[static_cast<std::size_t>(rng() % candidates)];
 }
 
+std::vector<Move> Book::line(const Board& board, Move first, int max_plies) const {
+    std::vector<Move> moves{first};
+    Board position = board_after(board, first);
+    while (static_cast<int>(moves.size()) < max_plies) {
+        const std::vector<BookMove> known = this->moves(position);
+        if (known.empty()) break;
+        moves.push_back(known.front().move);
+        position = board_after(position, known.front().move);
+    }
+    return moves;
+}
+
 void Book::set_moves(const Board& board, std::span<const BookMove> moves) {
     const auto [canon, k] = canonical_with_symmetry(board);
     const Bitboard legal = board.moves(variant_.playable());

@@ -72,6 +72,9 @@ public:
     // with `rng` (the same seed gives the same choices); nullopt if the position is not in the
     // book or must pass.
     std::optional<BookMove> choose(const Board& board, int margin, std::mt19937_64& rng) const;
+    // The book line that starts with `first` from `board`: `first`, then the best book move of
+    // each following position while it is in the book (at most `max_plies` moves in all).
+    std::vector<Move> line(const Board& board, Move first, int max_plies = 20) const;
 
     // Sets the known moves of `board` (given in its frame; replaces those known). Inserts the
     // position if new. Moves must be legal; values are clamped to [-64, 64].

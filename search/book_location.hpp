@@ -16,7 +16,8 @@ struct BookOptions {
     std::string file;       // empty: the shipped book of the variant, if there is one
     bool enabled = true;    // false: --no-book
     int margin = 1;         // discs: book moves this close to the best are drawn at random
-    std::uint64_t seed = 0; // the draws' seed: the same seed gives the same choices
+    std::uint64_t seed = 0; // the draws' seed: the same seed gives the same choices (0: a random seed)
+    bool operator==(const BookOptions&) const = default;
 };
 
 // The shipped book's file name for a variant ("standard-8x8.tbk", "anti-6x6.tbk", ...).

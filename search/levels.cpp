@@ -11,6 +11,7 @@ Limits level_limits(int level) {
     Limits limits;
     limits.depth = level;
     limits.solve_empties = std::min(kMaxLevel, level <= 10 ? 2 * level : level + 10);
+    limits.book = true;
     return limits;
 }
 
@@ -29,6 +30,7 @@ std::optional<Limits> named_level(std::string_view name) {
     if (lower == "hard") {
         Limits limits;
         limits.move_time = std::chrono::milliseconds(5000);
+        limits.book = true;
         return limits;
     }
     return std::nullopt;

@@ -87,8 +87,20 @@ struct Searcher::Impl {
     std::atomic<bool> stop{false};
     std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Evaluator>> evaluators;
     std::map<std::pair<Geometry, Rules>, std::unique_ptr<EndgameSolver>> solvers;
+    // Opening books by variant, opened on first use; nullptr = no book for the variant.
+    std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Book>> books;
+    // Draws among near-equal book moves: one stream per searcher, so a seed fixes a game's choices.
+    std::mt19937_64 book_rng;
 
-    explicit Impl(const SearcherOptions& o) : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))) {}
+    explicit Impl(const SearcherOptions& o)
+        : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))), book_rng(book_seed(o.book)) {}
+
+    // The seed of the book draws: the options' or, for 0, a random one.
+    static std::uint64_t book_seed(const BookOptions& book) {
+        if (book.seed != 0) return book.seed;
+        std::random_device device;
+        return (std::uint64_t{device()} << 32) ^ device();
+    }
 
     // The variant's evaluation, loaded once. Without its weights file the search still plays, on
     // the hand-written evaluation, and says so on stderr.
@@ -335,11 +347,31 @@ const SearcherOptions& Searcher::options() const { return impl_->options; }
 void Searcher::set_options(const SearcherOptions& options) {
     if (options.hash_mb != impl_->options.hash_mb) impl_->tt.resize(static_cast<std::size_t>(std::max(1, options.hash_mb)));
     const bool new_weights = options.eval_file != impl_->options.eval_file;
+    if (options.book != impl_->options.book) impl_->books.clear();
+    if (options.book.seed != impl_->options.book.seed) impl_->book_rng.seed(Impl::book_seed(options.book));
     impl_->options = options;
     if (new_weights) {
         impl_->evaluators.clear();
         if (options.eval_file.empty()) impl_->evaluator(Variant{});
     }
+}
+
+std::shared_ptr<const Book> Searcher::book(Variant variant) {
+    const std::pair key{variant.geometry, variant.rules};
+    if (const auto it = impl_->books.find(key); it != impl_->books.end()) return it->second;
+    std::shared_ptr<const Book> book;
+    try {
+        book = open_book(variant, impl_->options.book);
+    } catch (const std::exception&) {
+        // The tools check the book at start-up; a --book file of one variant serves no other.
+    }
+    impl_->books[key] = book;
+    return book;
+}
+
+void Searcher::set_book(std::shared_ptr<const Book> book) {
+    const Variant variant = book->variant();
+    impl_->books[{variant.geometry, variant.rules}] = std::move(book);
 }
 
 SearchResult Searcher::run(const Game& game, const Limits& limits,
@@ -362,6 +394,22 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
         result.pv = {kPass};
         result.score = -evaluator.evaluate(board.passed());
         return result;
+    }
+    if (limits.book && limits.multi_pv <= 1 && limits.randomness == 0) {
+        const std::shared_ptr<const Book> opening_book = book(variant);
+        if (const auto move = opening_book ? opening_book->choose(board, impl_->options.book.margin, impl_->book_rng)
+                                           : std::nullopt) {
+            result.best = move->move;
+            result.score = move->value;
+            result.depth = move->depth;
+            result.solved = move->exact;
+            result.selectivity = move->exact ? 100 : 0;
+            result.pv = opening_book->line(board, move->move);
+            result.book = true;
+            result.elapsed = to_ms(Clock::now() - start);
+            if (on_info) on_info(result);
+            return result;
+        }
     }
 
     const int empties = board.empty_count(variant.playable());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "search/book_location.hpp"
 
 namespace tempo {
 
@@ -46,6 +47,11 @@ struct Limits {
     // choice (0 = always the best move). Needs every root move scored, so it costs a full-window
     // search of each.
     int randomness = 0;
+    // Play from the opening book (SearcherOptions::book) when the position is in it: a move within
+    // the book margin of the best book move, drawn with the searcher's seeded generator, without
+    // searching. Only for single-move searches without randomness (the levels normal, hard and
+    // 1..60 set it; easy, hints and analysis do not).
+    bool book = false;
 };
 
 // One move with its value, as in multi-PV results.
@@ -64,6 +70,7 @@ struct SearchInfo {
     int selectivity = 0;      // probability in percent that the result holds: 100 = exact alpha-beta
     bool solved = false;      // exact endgame result (or WLD if wld)
     bool wld = false;         // score is only -1/0/+1 (loss/draw/win)
+    bool book = false;        // the move comes from the opening book (score and depth are the book's)
     std::vector<Move> pv;
     std::vector<ScoredMove> multi_pv;  // best first, when Limits::multi_pv > 1
     std::uint64_t nodes = 0;
@@ -75,6 +82,7 @@ struct SearcherOptions {
     int threads = 1;
     int hash_mb = 64;
     std::string eval_file = {};  // weights for Evaluator::create; empty = the shipped weights
+    BookOptions book = {};       // the book Limits::book plays from (default: the shipped one)
 };
 
 class Searcher {
@@ -98,6 +106,13 @@ public:
     void clear();
     void set_options(const SearcherOptions& options);
     const SearcherOptions& options() const;
+
+    // The opening book of `variant` that Limits::book plays from, opened on first use
+    // (open_book with options().book); nullptr when disabled, when none is shipped for the
+    // variant or when the file cannot serve it (tools check the file at start-up).
+    std::shared_ptr<const Book> book(Variant variant);
+    // Replaces the book of the book's variant (after `learn`).
+    void set_book(std::shared_ptr<const Book> book);
 
 private:
     struct Impl;

@@ -1,6 +1,7 @@
 #include "tools/engine_options.hpp"
 
 #include "engine/parse_error.hpp"
+#include "search/book_location.hpp"
 
 namespace tempo::cli {
 
@@ -12,6 +13,13 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
     command.add_option("--level,-l", options.level, "Strength: easy, normal, hard, or a depth 1..60");
     command.add_option("--variant", options.variant, "Board and rules: 8x8, 6x6, anti or anti6x6")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+    command.add_option("--book", options.book.file, "Opening book file (default: the shipped book of the variant)");
+    command.add_flag_callback("--no-book", [&options] { options.book.enabled = false; }, "Play without the opening book");
+    command.add_option("--book-margin", options.book.margin,
+                       "Book moves within this many discs of the best are drawn at random (0: only the best)")
+        ->check(CLI::Range(0, 128));
+    command.add_option("--book-seed", options.book.seed, "Seed of the book draws: the same seed, the same choices "
+                       "(default 0: a random seed)");
 }
 
 protocol::EngineConfig EngineOptions::engine_config() const {
@@ -23,6 +31,11 @@ protocol::EngineConfig EngineOptions::engine_config() const {
         protocol::Session::limits_for_level(level);
     } catch (const ParseError& e) {
         throw CLI::ValidationError("--level/--variant", e.what());
+    }
+    try {
+        open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
+    } catch (const ParseError& e) {
+        throw CLI::ValidationError("--book", e.what());
     }
     return config;
 }

@@ -18,14 +18,17 @@ struct EngineOptions {
     std::string eval_file;  // empty: the shipped weights
     std::string level = "normal";
     std::string variant = "8x8";
+    BookOptions book;  // --book, --no-book, --book-margin, --book-seed
 
-    SearcherOptions searcher_options() const { return {threads, hash_mb, eval_file}; }
+    SearcherOptions searcher_options() const { return {threads, hash_mb, eval_file, book}; }
     Variant parsed_variant() const { return Variant::parse(variant); }
-    // Everything a protocol session needs; throws CLI::ValidationError for a bad level or eval file.
+    // Everything a protocol session needs; throws CLI::ValidationError for a bad level or eval
+    // file, and for a book file that is missing, corrupt or of another variant.
     protocol::EngineConfig engine_config() const;
 };
 
-// Adds --threads, --hash, --eval, --level and --variant to `command`, stored into `options`.
+// Adds --threads, --hash, --eval, --level, --variant and the book options to `command`, stored
+// into `options`.
 void add_engine_options(CLI::App& command, EngineOptions& options);
 
 }  // namespace tempo::cli

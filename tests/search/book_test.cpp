@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "engine/hash_key.hpp"
@@ -19,6 +20,8 @@
 #include "search/book_file.hpp"
 #include "search/book_location.hpp"
 #include "search/book_text.hpp"
+#include "search/levels.hpp"
+#include "search/searcher.hpp"
 #include "tests/engine/expect_parse_error.hpp"
 
 namespace tempo {
@@ -370,6 +373,95 @@ TEST(BookLocation, DisabledOrMissingOrWrongVariant) {
     EXPECT_PARSE_ERROR(open_book({}, BookOptions{.file = path}), "a book for 6x6");
     EXPECT_EQ(open_book(Variant::parse("6x6"), BookOptions{.file = path})->size(), 0u);
     EXPECT_EQ(default_book_name({}), "standard-8x8.tbk");
+    std::filesystem::remove_all(std::filesystem::path(path).parent_path());
+}
+
+// A book of the start position only: f5 +2, d3 +1, c4 0, e6 -3 (the four lead to one canonical
+// position, which is not in the book, so the values stay as written).
+std::string start_only_book_file(const std::string& name) {
+    Book book;
+    const std::vector<BookMove> root{{parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8},
+                                     {parse_move("e6"), -3, 8}};
+    book.set_moves(Board::start(), root);
+    book.set_depth(8);
+    const std::string path = temp_path(name);
+    write_book_file(book, path);
+    return path;
+}
+
+// A small searcher that plays from the book file with this margin and seed.
+SearcherOptions book_searcher(const std::string& path, int margin, std::uint64_t seed) {
+    SearcherOptions options{1, 4};
+    options.book = BookOptions{.file = path, .margin = margin, .seed = seed};
+    return options;
+}
+
+TEST(SearcherBook, PlaysABookMoveAtTheStartWithoutSearching) {
+    const std::string path = start_only_book_file("start.tbk");
+    Searcher searcher(book_searcher(path, 0, 1));
+    const SearchResult r = searcher.run(Game(), *named_level("normal"));
+    EXPECT_TRUE(r.book);
+    EXPECT_EQ(r.best, parse_move("f5"));
+    EXPECT_EQ(r.score, 2);
+    EXPECT_EQ(r.depth, 8);
+    EXPECT_EQ(r.nodes, 0u);
+    EXPECT_EQ(r.pv, std::vector<Move>{parse_move("f5")});
+    // Out of the book (after f5), the same limits search.
+    const SearchResult searched = searcher.run(parse_transcript("f5"), level_limits(2));
+    EXPECT_FALSE(searched.book);
+    EXPECT_GT(searched.nodes, 0u);
+    std::filesystem::remove_all(std::filesystem::path(path).parent_path());
+}
+
+TEST(SearcherBook, MarginZeroPicksOnlyTheBestAndALargerMarginDraws) {
+    const std::string path = start_only_book_file("margin.tbk");
+    Searcher at_0(book_searcher(path, 0, 1)), at_1(book_searcher(path, 1, 1)), at_5(book_searcher(path, 5, 1));
+    std::set<Move> played_at_0, played_at_1, played_at_5;
+    for (int game = 0; game < 40; ++game) {
+        played_at_0.insert(at_0.run(Game(), level_limits(4)).best);
+        played_at_1.insert(at_1.run(Game(), level_limits(4)).best);
+        played_at_5.insert(at_5.run(Game(), level_limits(4)).best);
+    }
+    EXPECT_EQ(played_at_0, (std::set<Move>{parse_move("f5")}));
+    EXPECT_EQ(played_at_1, (std::set<Move>{parse_move("f5"), parse_move("d3")}));
+    EXPECT_EQ(played_at_5.size(), 4u);
+    std::filesystem::remove_all(std::filesystem::path(path).parent_path());
+}
+
+TEST(SearcherBook, TheSeedMakesTheChoicesReproducible) {
+    const std::string path = start_only_book_file("seed.tbk");
+    const auto choices = [&path](std::uint64_t seed) {
+        Searcher searcher(book_searcher(path, 64, seed));
+        std::vector<Move> moves;
+        for (int i = 0; i < 12; ++i) moves.push_back(searcher.run(Game(), level_limits(4)).best);
+        return moves;
+    };
+    EXPECT_EQ(choices(7), choices(7));
+    EXPECT_EQ(choices(123456789), choices(123456789));
+    EXPECT_NE(choices(7), choices(8));
+    std::filesystem::remove_all(std::filesystem::path(path).parent_path());
+}
+
+TEST(SearcherBook, NoBookForEasyHintsOrWhenDisabled) {
+    const std::string path = start_only_book_file("off.tbk");
+    Searcher searcher(book_searcher(path, 0, 1));
+    EXPECT_FALSE(searcher.run(Game(), *named_level("easy")).book);
+    Limits hint = level_limits(2);
+    hint.multi_pv = 4;
+    EXPECT_FALSE(searcher.run(Game(), hint).book);
+    Limits plain;
+    plain.depth = 2;
+    EXPECT_FALSE(searcher.run(Game(), plain).book) << "Limits::book is off by default";
+    SearcherOptions off = book_searcher(path, 0, 1);
+    off.book.enabled = false;
+    searcher.set_options(off);
+    EXPECT_EQ(searcher.book({}), nullptr);
+    EXPECT_FALSE(searcher.run(Game(), level_limits(2)).book);
+    // A --book file of one variant serves no other.
+    Searcher eight(book_searcher(path, 0, 1));
+    EXPECT_NE(eight.book({}), nullptr);
+    EXPECT_EQ(eight.book(Variant::parse("6x6")), nullptr);
+    EXPECT_FALSE(eight.run(Game(Variant::parse("6x6")), level_limits(2)).book);
     std::filesystem::remove_all(std::filesystem::path(path).parent_path());
 }
 

@@ -1,0 +1,200 @@
+// The opening book through the real `tempo` binary: NBoard `hint` prints `book` lines before the
+// `search` lines, `learn` grows the book file and answers `learned`, `go` and GTP `genmove` play
+// from the book (or not, with --no-book), and a corrupt --book file stops the start with a message.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/notation.hpp"
+#include "search/book.hpp"
+#include "search/book_file.hpp"
+#include "tests/protocol/engine_process.hpp"
+
+namespace tempo {
+namespace {
+
+using testing::EngineProcess;
+using namespace std::chrono_literals;
+
+constexpr const char* kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
+
+std::string ggf_game(const std::string& moves) {
+    return "(;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[5:00]TY[8]" + std::string(kStartBoard) + moves + ";)";
+}
+
+// A fresh folder for this test's files, removed at the end.
+class BookFiles {
+public:
+    BookFiles() : dir_(std::filesystem::temp_directory_path() / ("tempo_book_protocol_" + std::to_string(::getpid()))) {
+        std::filesystem::create_directories(dir_);
+    }
+    ~BookFiles() { std::filesystem::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    // A book of the start position only: f5 +2, d3 +1, c4 0, e6 -3 at depth 8.
+    std::string start_only(const std::string& name) const {
+        Book book;
+        const std::vector<BookMove> root{{parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8},
+                                         {parse_move("e6"), -3, 8}};
+        book.set_moves(Board::start(), root);
+        book.set_depth(8);
+        write_book_file(book, path(name));
+        return path(name);
+    }
+
+private:
+    std::filesystem::path dir_;
+};
+
+// Reads lines until one starts with `prefix` (collected in `seen`); "" if none comes in time.
+std::string read_until(EngineProcess& engine, const std::string& prefix, std::vector<std::string>& seen,
+                       std::chrono::milliseconds timeout = 10s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto line = engine.read_line(
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now() + 1ms));
+        if (!line) break;
+        seen.push_back(*line);
+        if (line->rfind(prefix, 0) == 0) return *line;
+    }
+    ADD_FAILURE() << "no line starting with '" << prefix << "'";
+    return "";
+}
+
+std::vector<std::string> sync(EngineProcess& engine, int n) {
+    engine.send("ping " + std::to_string(n));
+    std::vector<std::string> seen;
+    read_until(engine, "pong " + std::to_string(n), seen);
+    return seen;
+}
+
+bool starts_with(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
+
+TEST(BookProtocol, NboardHintPrintsBookLinesBeforeSearchLines) {
+    BookFiles files;
+    EngineProcess engine({TEMPO_BINARY, "nboard", "--level", "3", "--hash", "16", "--book", files.start_only("hint.tbk")});
+    engine.send("nboard 2");
+    engine.send("set game " + ggf_game(""));
+    sync(engine, 1);
+    engine.send("hint 2");
+    std::vector<std::string> seen;
+    read_until(engine, "search ", seen);
+    const std::vector<std::string> rest = sync(engine, 2);
+    seen.insert(seen.end(), rest.begin(), rest.end());
+    std::vector<std::string> book_lines;
+    std::size_t last_book = 0, first_search = seen.size();
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        if (starts_with(seen[i], "book ")) {
+            book_lines.push_back(seen[i]);
+            last_book = i;
+        }
+        if (starts_with(seen[i], "search ") && first_search == seen.size()) first_search = i;
+    }
+    // The best two book moves: the move, its value, games 0 (no game reached the child), depth.
+    EXPECT_EQ(book_lines, (std::vector<std::string>{"book F5 2 0 8", "book D3 1 0 8"}));
+    EXPECT_LT(last_book, first_search);
+    EXPECT_LT(first_search, seen.size()) << "the search lines follow";
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
+    BookFiles files;
+    const std::string path = files.start_only("learn.tbk");
+    EngineProcess engine({TEMPO_BINARY, "nboard", "--level", "3", "--hash", "16", "--book", path});
+    engine.send("nboard 2");
+    engine.send("set game " + ggf_game("B[F5]W[D6]B[C3]W[D3]B[C4]"));
+    sync(engine, 1);
+    engine.send("learn");
+    std::vector<std::string> seen;
+    EXPECT_EQ(read_until(engine, "learned", seen, 120s), "learned");
+    const Book book = read_book_file(path);
+    // The start was known; the positions before each later move are new: f5, f5d6, f5d6c3, f5d6c3d3.
+    EXPECT_EQ(book.size(), 5u);
+    EXPECT_EQ(book.find(parse_transcript("f5d6c3").board())->games, 1u);
+    const Game f5d6c3 = parse_transcript("f5d6c3");
+    EXPECT_EQ(book.moves(f5d6c3.board()).size(), static_cast<std::size_t>(popcount(f5d6c3.legal_moves())))
+        << "every move of a new position valued";
+    // The grown book is the one the engine now shows.
+    engine.send("set game " + ggf_game("B[F5]W[D6]"));
+    sync(engine, 2);
+    engine.send("hint 1");
+    seen.clear();
+    EXPECT_TRUE(starts_with(read_until(engine, "book ", seen), "book "));
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+// `go` from the start: with the book the reply is the best book move at once (no nodes searched);
+// with --no-book it comes from a search.
+TEST(BookProtocol, GoPlaysFromTheBookUnlessNoBook) {
+    BookFiles files;
+    const std::string path = files.start_only("go.tbk");
+    for (const bool with_book : {true, false}) {
+        std::vector<std::string> argv{TEMPO_BINARY, "nboard", "--level", "4", "--hash", "16", "--book", path,
+                                      "--book-margin", "0"};
+        if (!with_book) argv.push_back("--no-book");
+        EngineProcess engine(argv);
+        engine.send("nboard 2");
+        engine.send("set game " + ggf_game(""));
+        sync(engine, 1);
+        engine.send("go");
+        std::vector<std::string> seen;
+        const std::string reply = read_until(engine, "===", seen);
+        std::string nodestats;
+        for (const std::string& line : seen)
+            if (starts_with(line, "nodestats ")) nodestats = line;
+        if (with_book) {
+            EXPECT_TRUE(starts_with(reply, "=== F5/2.00/")) << reply;
+            EXPECT_TRUE(starts_with(nodestats, "nodestats 0 ")) << nodestats;
+        } else {
+            EXPECT_FALSE(starts_with(nodestats, "nodestats 0 ")) << nodestats;
+        }
+        engine.send("quit");
+        EXPECT_EQ(engine.wait_exit(), 0);
+    }
+}
+
+TEST(BookProtocol, GtpGenmoveAtLevelNormalPlaysTheBestBookMove) {
+    BookFiles files;
+    EngineProcess engine({TEMPO_BINARY, "gtp", "--hash", "16", "--book", files.start_only("gtp.tbk"), "--book-margin", "0"});
+    engine.send("genmove black");
+    EXPECT_EQ(engine.read_line(), "= F5");
+    EXPECT_EQ(engine.read_line(), "");
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+TEST(BookProtocol, ACorruptBookFileIsAClearErrorAtStartUp) {
+    BookFiles files;
+    const std::string good = files.start_only("good.tbk");
+    const std::string bad = files.path("bad.tbk");
+    {
+        std::ifstream in(good, std::ios::binary);
+        std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        bytes[bytes.size() - 2] ^= 0x5a;  // a flipped value byte: the checksum no longer matches
+        std::ofstream(bad, std::ios::binary) << bytes;
+    }
+    for (const std::string& mode : {std::string("gtp"), std::string("nboard"), std::string("")}) {
+        const std::string command = "exec " + std::string(TEMPO_BINARY) + " " + mode + " --book " + bad + " 2>&1";
+        EngineProcess engine({"/bin/sh", "-c", command});
+        const std::vector<std::string> output = engine.read_all(20s);
+        const auto status = engine.wait_exit();
+        ASSERT_TRUE(status.has_value()) << mode;
+        EXPECT_NE(*status, 0) << mode;
+        std::string text;
+        for (const std::string& line : output) text += line + "\n";
+        EXPECT_NE(text.find("--book"), std::string::npos) << text;
+        EXPECT_NE(text.find(bad), std::string::npos) << "names the file: " << text;
+        EXPECT_NE(text.find("checksum"), std::string::npos) << text;
+    }
+}
+
+}  // namespace
+}  // namespace tempo
