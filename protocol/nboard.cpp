@@ -14,7 +14,6 @@
 #include "engine/notation.hpp"
 #include "search/book_builder.hpp"
 #include "search/book_file.hpp"
-#include "search/book_location.hpp"
 #include "search/book_valuer.hpp"
 
 namespace tempo::protocol {
@@ -365,21 +364,26 @@ void NboardEngine::analyze() {
     });
 }
 
-// Adds the current game's positions to the book file the session plays from, each new position's
-// moves searched kLearnDepth plies deep, saves it atomically and plays from the grown book. The
-// file is read again first, so what another process learnt meanwhile is kept.
+// Adds the current game's positions to the book file given by --book, each new position's moves
+// searched kLearnDepth plies deep, saves it atomically and plays from the grown book. The file is
+// read again first, so what another process learnt meanwhile is kept. The shipped book is never
+// written: a test or fuzz run that sends `learn` must not change the repository's data.
 void NboardEngine::learn() {
     session_.cancel();
     const Game game = session_.game();
     Searcher& searcher = session_.searcher();
     const BookOptions& options = searcher.options().book;
-    const std::string path = options.file.empty() ? find_book_file(game.variant()) : options.file;
-    if (game.moves().empty()) {  // nothing to learn: the file stays untouched
+    const std::string path = options.file;
+    if (game.moves().empty()) {  // nothing to learn
         out_.line("learned");
         return;
     }
-    if (!options.enabled || path.empty() || !searcher.book(game.variant())) {
-        status(!options.enabled ? "the book is off (--no-book): nothing learnt" : "no book for this variant: nothing learnt");
+    std::string refusal;
+    if (!options.enabled) refusal = "the book is off (--no-book): nothing learnt";
+    else if (path.empty()) refusal = "learn writes only a book given with --book FILE: nothing learnt";
+    else if (!searcher.book(game.variant())) refusal = "the --book file is not for this variant: nothing learnt";
+    if (!refusal.empty()) {
+        status(refusal);
         out_.line("learned");
         return;
     }

@@ -14,6 +14,7 @@
 #include "engine/notation.hpp"
 #include "search/book.hpp"
 #include "search/book_file.hpp"
+#include "search/book_location.hpp"
 #include "tests/protocol/engine_process.hpp"
 
 namespace tempo {
@@ -127,6 +128,28 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
     engine.send("hint 1");
     seen.clear();
     EXPECT_TRUE(starts_with(read_until(engine, "book ", seen), "book "));
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
+// Without --book, `learn` leaves the shipped book alone (test and fuzz runs send `learn` too).
+TEST(BookProtocol, NboardLearnNeverWritesTheShippedBook) {
+    const std::string shipped = find_book_file(Variant{});
+    ASSERT_FALSE(shipped.empty());
+    const auto bytes = [&shipped] {
+        std::ifstream in(shipped, std::ios::binary);
+        return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    };
+    const std::string before = bytes();
+    EngineProcess engine({TEMPO_BINARY, "nboard", "--level", "2", "--hash", "16"});
+    engine.send("nboard 2");
+    engine.send("set game " + ggf_game("B[F5]W[F4]B[E3]W[F6]B[D3]"));
+    sync(engine, 1);
+    engine.send("learn");
+    std::vector<std::string> seen;
+    EXPECT_EQ(read_until(engine, "learned", seen), "learned");
+    EXPECT_EQ(seen.front(), "status learn writes only a book given with --book FILE: nothing learnt");
+    EXPECT_EQ(bytes(), before);
     engine.send("quit");
     EXPECT_EQ(engine.wait_exit(), 0);
 }
