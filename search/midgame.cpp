@@ -6,6 +6,7 @@
 #include "engine/hash_key.hpp"
 #include "engine/rules.hpp"
 #include "search/probcut.hpp"
+#include "search/root_split.hpp"
 
 namespace tempo {
 
@@ -199,8 +200,38 @@ int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int p
     return best;
 }
 
+int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int depth, int selectivity, int alpha,
+                                          int beta, bool keep_fail_high) {
+    selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    const Board child = root.play(rm.move);
+    pv_length_[1] = 1;
+    int score = -nws(child, -alpha, depth - 1);
+    const bool failed_high = score > alpha && score < beta;
+    if (failed_high && !stopped_) score = -pvs(child, -beta, -alpha, depth - 1, 1);
+    if (stopped_) {
+        // A move that beat alpha on the null window is better, even if its exact score is unknown.
+        if (failed_high && keep_fail_high) {
+            rm.score = alpha + 1;
+            rm.exact = false;
+            rm.depth = depth;
+            rm.pv.assign(1, rm.move);
+        }
+        return score;
+    }
+    record_root_move(rm, depth, score, alpha, beta);
+    return score;
+}
+
+void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alpha, int beta) const {
+    rm.depth = depth;
+    rm.score = score;
+    rm.exact = score > alpha && score < beta;
+    rm.pv.assign(1, rm.move);
+    if (score > alpha) rm.pv.insert(rm.pv.end(), pv_[1] + 1, pv_[1] + pv_length_[1]);
+}
+
 int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity,
-                               int alpha, int beta, int multi_pv) {
+                               int alpha, int beta, int multi_pv, RootSplit* split) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
     multi_pv = std::max(1, multi_pv);
     const int alpha_in = alpha;
@@ -208,6 +239,14 @@ int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, 
     int best = -kInfinity;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         RootMove& rm = moves[i];
+        if (i == 1 && split && multi_pv == 1) {
+            best = std::max(best, split->share(*this, root, moves, 1, depth, selectivity_, alpha, beta));
+            if (stopped_) return best;
+            if (best >= beta)
+                for (RootMove& later : moves)
+                    if (later.depth != depth) later.score = -kInfinity;
+            break;
+        }
         // With multi-PV a move must beat the k-th best so far, not the best, to need an exact score.
         int a = alpha;
         if (multi_pv > 1) {
@@ -218,34 +257,16 @@ int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, 
                 a = std::max(a, exact_scores[multi_pv - 1]);
             }
         }
-        const Board child = root.play(rm.move);
-        pv_length_[1] = 1;
         int score;
-        bool failed_high = false;
         if (i == 0) {
-            score = -pvs(child, -beta, -a, depth - 1, 1);
+            pv_length_[1] = 1;
+            score = -pvs(root.play(rm.move), -beta, -a, depth - 1, 1);
+            if (stopped_) return best;
+            record_root_move(rm, depth, score, a, beta);
         } else {
-            score = -nws(child, -a, depth - 1);
-            if (score > a && score < beta && !stopped_) {
-                failed_high = true;
-                score = -pvs(child, -beta, -a, depth - 1, 1);
-            }
+            score = search_later_root_move(root, rm, depth, selectivity_, a, beta, multi_pv == 1);
+            if (stopped_) return best;
         }
-        if (stopped_) {
-            // A move that beat the best one on the null window is better, even if its exact score is unknown.
-            if (failed_high && multi_pv == 1) {
-                rm.score = a + 1;
-                rm.exact = false;
-                rm.depth = depth;
-                rm.pv.assign(1, rm.move);
-            }
-            return best;
-        }
-        rm.depth = depth;
-        rm.score = score;
-        rm.exact = score > a && score < beta;
-        rm.pv.assign(1, rm.move);
-        if (score > a) rm.pv.insert(rm.pv.end(), pv_[1] + 1, pv_[1] + pv_length_[1]);
         if (rm.exact) exact_scores.push_back(score);
         best = std::max(best, score);
         if (score > alpha && multi_pv == 1) {

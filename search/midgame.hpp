@@ -18,6 +18,8 @@
 
 namespace tempo {
 
+class RootSplit;
+
 // A root move with what the last iteration found for it.
 struct RootMove {
     Move move = kNoMove;
@@ -47,8 +49,15 @@ public:
     // `multi_pv` moves (after sorting by this search) get exact scores when inside the window.
     // Moves are left sorted best first. Returns the best score (a bound when outside the window);
     // meaningless when stopped().
+    // With a `split` (several threads, multi_pv 1) the moves after the first are shared with its helpers.
     int search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
-                    int beta, int multi_pv = 1);
+                    int beta, int multi_pv = 1, RootSplit* split = nullptr);
+
+    // One root move after the first: a null window at `alpha`, the full window (alpha, beta) when
+    // it fails high. Fills `rm` and returns its score; when stopped, `rm` changes only if
+    // `keep_fail_high` and the move beat alpha before the stop (alpha + 1, a lower bound).
+    int search_later_root_move(const Board& root, RootMove& rm, int depth, int selectivity, int alpha, int beta,
+                               bool keep_fail_high);
 
     // The value of `board` at `depth` within (alpha, beta), for tools and tests.
     int search(const Board& board, int alpha, int beta, int depth, int selectivity);
@@ -62,6 +71,8 @@ private:
     int pvs(const Board& board, int alpha, int beta, int depth, int ply);
     int nws(const Board& board, int beta, int depth);
     int leaf(const Board& board);
+    // Stores a root move's completed search (score, exactness, PV from pv_[1]) in `rm`.
+    void record_root_move(RootMove& rm, int depth, int score, int alpha, int beta) const;
     bool probcut(const Board& board, int alpha, int beta, int depth, int& score);
     // Counts a node and returns true when the search must unwind.
     bool interrupted();

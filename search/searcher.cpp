@@ -1,7 +1,8 @@
 // The Searcher: iterative deepening with aspiration windows over the midgame search, the hand-over
-// to the exact or win/loss/draw endgame solver, time control, and Lazy SMP: helper
+// to the exact or win/loss/draw endgame solver, time control, and several threads: Lazy SMP (helper
 // threads run the same iterative deepening on the shared transposition table, half of them one ply
-// deeper, and the main thread's answer is the result.
+// deeper, and the main thread's answer is the result) or Young Brothers Wait at the root
+// (search/root_split.hpp).
 #include "search/searcher.hpp"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "search/midgame.hpp"
 #include "search/endgame.hpp"
 #include "search/probcut.hpp"
+#include "search/root_split.hpp"
 #include "search/time_manager.hpp"
 #include "search/tt.hpp"
 
@@ -184,13 +186,13 @@ void record(SearchInfo& info, const std::vector<RootMove>& moves, int depth, int
 
 // One root search at `depth` with aspiration windows around `guess`. Returns false when stopped.
 bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves, int depth, int selectivity,
-                  int guess) {
+                  int guess, RootSplit* split = nullptr) {
     int window = kAspirationWindow;
     const bool aspirate = depth >= kAspirationMinDepth && run.multi_pv == 1;
     int alpha = aspirate ? std::max(-kInfinity, guess - window) : -kInfinity;
     int beta = aspirate ? std::min(kInfinity, guess + window) : kInfinity;
     for (;;) {
-        const int score = search.search_root(run.board, moves, depth, selectivity, alpha, beta, run.multi_pv);
+        const int score = search.search_root(run.board, moves, depth, selectivity, alpha, beta, run.multi_pv, split);
         if (search.stopped()) return false;
         if (score <= alpha && alpha > -kInfinity) {
             window *= 2;
@@ -230,24 +232,29 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity) {
     run.helper_nodes.fetch_add(search.nodes());
 }
 
-// Iterative deepening on the calling thread, helpers alongside. Ends at `max_depth`, on stop, or
-// when the soft time budget says the next iteration would not finish.
+// Iterative deepening on the calling thread, helpers alongside (Lazy SMP threads, or the root
+// split's). Ends at `max_depth`, on stop, or when the soft time budget says the next iteration
+// would not finish.
 void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, int max_depth,
-             int selectivity, const std::function<void(const SearchInfo&)>& on_info) {
+             int selectivity, Parallelism parallelism, const std::function<void(const SearchInfo&)>& on_info) {
+    const bool several = run.threads > 1 && max_depth > 1;
+    std::optional<RootSplit> split;
+    if (several && parallelism == Parallelism::kYbwc) split.emplace(run.context(), run.threads - 1);
     std::vector<std::thread> helpers;
-    for (int i = 1; i < run.threads && max_depth > 1; ++i)
+    for (int i = 1; several && !split && i < run.threads; ++i)
         helpers.emplace_back(helper_loop, std::ref(run), i, max_depth, selectivity);
+    const auto split_nodes = [&] { return split ? split->helper_nodes() : 0; };
     int guess = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         const int sel = depth < kProbcutMinDepth ? 0 : selectivity;
-        if (!search_depth(search, run, moves, depth, sel, guess)) {
+        if (!search_depth(search, run, moves, depth, sel, guess, split ? &*split : nullptr)) {
             adopt_partial(info, moves, depth);
             break;
         }
         guess = moves.front().score;
         const bool exact = depth >= run.empties && sel == 0;
         record(info, moves, depth, sel, run.multi_pv, exact);
-        info.nodes = search.nodes() + run.helper_nodes.load();
+        info.nodes = search.nodes() + run.helper_nodes.load() + split_nodes();
         info.elapsed = to_ms(Clock::now() - run.start);
         if (on_info) on_info(info);
         if (exact) break;
@@ -256,6 +263,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     }
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();
+    run.helper_nodes.fetch_add(split_nodes());
 }
 
 // Decides whether this search ends in an exact solve (kExact), a WLD solve (kWld) or not (kOff).
@@ -429,7 +437,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     int max_depth = std::clamp(limits.depth, 1, empties);
     if (endgame != Limits::Endgame::kOff)
         max_depth = std::clamp(std::min(max_depth, empties - kSolveLead), 1, kMaxPreSolveDepth);
-    iterate(run, search, moves, result, max_depth, selectivity, on_info);
+    iterate(run, search, moves, result, max_depth, selectivity, impl_->options.parallelism, on_info);
     result.nodes = search.nodes() + run.helper_nodes.load();
     if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load() && !search.stopped())
         solve(run, impl_->solver(variant), moves, result, endgame == Limits::Endgame::kWld, on_info);

@@ -78,11 +78,18 @@ struct SearchInfo {
 };
 using SearchResult = SearchInfo;
 
+// How several threads share a midgame search (the endgame solver always splits at PV nodes).
+enum class Parallelism : std::uint8_t {
+    kLazySmp,  // every thread runs its own iterative deepening on the shared table
+    kYbwc,     // Young Brothers Wait at the root: the moves after the first are shared out
+};
+
 struct SearcherOptions {
     int threads = 1;
     int hash_mb = 64;
     std::string eval_file = {};  // weights for Evaluator::create; empty = the shipped weights
     BookOptions book = {};       // the book Limits::book plays from (default: the shipped one)
+    Parallelism parallelism = Parallelism::kLazySmp;
 };
 
 class Searcher {

@@ -54,6 +54,7 @@ void add_bench_command(CLI::App& app) {
         int hash_mb = 64;
         int threads = 1;
         int selectivity = -1;
+        std::string parallel = "lazy";
         bool quiet = false;
     };
     auto options = std::make_shared<Options>();
@@ -68,9 +69,14 @@ void add_bench_command(CLI::App& app) {
         ->check(CLI::Range(1, 256));
     cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
         ->check(CLI::Range(0, 4));
+    cmd->add_option("--parallel", options->parallel,
+                    "How threads share the midgame: lazy (Lazy SMP) or ybwc (Young Brothers Wait at the root)")
+        ->check(CLI::IsMember({"lazy", "ybwc"}));
     cmd->add_flag("--quiet,-q", options->quiet, "Print only the totals");
     cmd->callback([options] {
-        Searcher searcher({options->threads, options->hash_mb});
+        SearcherOptions searcher_options{options->threads, options->hash_mb};
+        searcher_options.parallelism = options->parallel == "ybwc" ? Parallelism::kYbwc : Parallelism::kLazySmp;
+        Searcher searcher(searcher_options);
         Limits limits;
         limits.depth = options->depth;
         limits.endgame = Limits::Endgame::kOff;

@@ -74,6 +74,34 @@ TEST(Searcher, ExactEndgameIndependentOfTableAndThreads) {
     EXPECT_EQ(checked, 25);
 }
 
+// A midgame search as deep as the game (no selectivity) is exact, whichever way threads share it.
+TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
+    SearcherOptions lazy{2, 4};
+    SearcherOptions ybwc{2, 4};
+    ybwc.parallelism = Parallelism::kYbwc;
+    Searcher lazy_searcher(lazy);
+    Searcher ybwc_searcher(ybwc);
+    int checked = 0;
+    for (const Board& board : testing::random_game_positions(4000, 11)) {
+        const int empties = board.empty_count();
+        if (empties < 8 || empties > 10 || !board.moves() || checked >= 12) continue;
+        ++checked;
+        Limits limits;
+        limits.depth = empties;
+        limits.selectivity = 0;
+        limits.endgame = Limits::Endgame::kOff;
+        const int expected = testing::reference_solve(board, {});
+        const Game game = game_at(board);
+        for (Searcher* searcher : {&lazy_searcher, &ybwc_searcher}) {
+            searcher->clear();
+            const SearchResult r = searcher->run(game, limits);
+            EXPECT_EQ(r.score, expected);
+            EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
+        }
+    }
+    EXPECT_EQ(checked, 12);
+}
+
 TEST(Searcher, MultiPvSolveScoresEachMove) {
     Searcher searcher({1, 4});
     Limits limits;
