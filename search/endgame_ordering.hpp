@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "engine/symmetry.hpp"
 #include "search/endgame_rules.hpp"
 
 namespace tempo::endgame {
@@ -15,17 +16,25 @@ struct ScoredMove {
     Bitboard flips;
 };
 
-// Static bonus per square: corners good, X and C squares next to an empty corner poor.
-constexpr std::array<int, 64> make_square_values() {
-    constexpr int row[8][8] = {
+// Static bonus per square: corners good, X and C squares next to an empty corner poor. The 6x6
+// board (b2..g7) gets its own table: its corners are the 8x8 X-squares.
+constexpr std::array<int, 64> make_square_values(Geometry geometry) {
+    constexpr int row8[8][8] = {
         {18, 4, 16, 12, 12, 16, 4, 18}, {4, 2, 6, 8, 8, 6, 2, 4},     {16, 6, 14, 10, 10, 14, 6, 16},
         {12, 8, 10, 0, 0, 10, 8, 12},   {12, 8, 10, 0, 0, 10, 8, 12}, {16, 6, 14, 10, 10, 14, 6, 16},
         {4, 2, 6, 8, 8, 6, 2, 4},       {18, 4, 16, 12, 12, 16, 4, 18}};
+    constexpr int row6[6][6] = {{18, 4, 16, 16, 4, 18}, {4, 2, 6, 6, 2, 4},   {16, 6, 0, 0, 6, 16},
+                                {16, 6, 0, 0, 6, 16},   {4, 2, 6, 6, 2, 4},   {18, 4, 16, 16, 4, 18}};
     std::array<int, 64> table{};
-    for (int sq = 0; sq < 64; ++sq) table[sq] = row[sq / 8][sq % 8];
+    for (int sq = 0; sq < 64; ++sq) {
+        const int r = sq / 8, c = sq % 8;
+        if (geometry == Geometry::k8x8) table[sq] = row8[r][c];
+        else if (r >= 1 && r <= 6 && c >= 1 && c <= 6) table[sq] = row6[r - 1][c - 1];
+    }
     return table;
 }
-inline constexpr std::array<int, 64> kSquareValue = make_square_values();
+template <class T>
+inline constexpr std::array<int, 64> kSquareValue = make_square_values(T::kGeometry);
 
 // Squares next to any disc of `discs` (for potential mobility).
 inline Bitboard neighbours_of(Bitboard discs) {
@@ -97,7 +106,7 @@ struct MoveList {
             const int mobility = popcount(replies) + popcount(replies & T::kCorners);
             const Bitboard empties = ~(next_player | next_opponent) & T::kPlayable;
             const int potential = popcount(neighbours_of(next_opponent) & empties);
-            m.score = -mobility * 64 - potential * 4 + kSquareValue[x] + ((square_bit(x) & odd) ? 8 : 0);
+            m.score = -mobility * 64 - potential * 4 + kSquareValue<T>[x] + ((square_bit(x) & odd) ? 8 : 0);
         }
     }
 
@@ -114,6 +123,23 @@ struct MoveList {
         }
     }
     static constexpr int kSearchWeight = 8;  // FFO #31-#37: 64 -> 147.5 M nodes, 16 -> 128.8 M, 8 -> 124.4 M
+
+    // A position with a symmetry has equivalent moves (all four at the start: d3, c4, f5, e6):
+    // keeps one move of each class. Symmetric positions occur only early in a game.
+    void drop_symmetric_duplicates(const Board& board) {
+        unsigned symmetries = 0;
+        for (int k = 1; k < kSymmetries; ++k) symmetries |= static_cast<unsigned>(transform(board, k) == board) << k;
+        if (!symmetries) return;
+        int kept = 0;
+        for (int i = 0; i < size; ++i) {
+            bool duplicate = false;
+            for (int j = 0; j < kept && !duplicate; ++j)
+                for (int k = 1; k < kSymmetries; ++k)
+                    if ((symmetries >> k & 1) && transform_square(moves[i].square, k) == moves[j].square) duplicate = true;
+            if (!duplicate) moves[kept++] = moves[i];
+        }
+        size = kept;
+    }
 
     // Selection sort step: brings the best remaining move to position i and returns it.
     const ScoredMove& next(int i) {

@@ -7,6 +7,7 @@
 
 #include "engine/board.hpp"
 #include "engine/variant.hpp"
+#include "search/stability.hpp"
 
 namespace tempo::endgame {
 
@@ -19,12 +20,23 @@ struct Traits {
     static constexpr Bitboard kPlayable = playable_squares(G);
     static constexpr int kSquares = square_count(G);
     static constexpr Bitboard kCorners = corner_squares(G);
-    // The stability bound assumes the 8x8 edges and "more discs wins".
-    static constexpr bool kStability = G == Geometry::k8x8 && R == Rules::kStandard;
 
     static Bitboard moves(Bitboard player, Bitboard opponent) {
         if constexpr (G == Geometry::k8x8) return legal_moves(player, opponent);
         else return legal_moves(player, opponent) & kPlayable;
+    }
+
+    // Stable discs of `discs` (never flipped again) on this board.
+    static Bitboard stable(Bitboard discs, Bitboard others) {
+        if constexpr (G == Geometry::k8x8) return stable_discs(discs, others);
+        else return stable_discs_6x6(discs, others);
+    }
+
+    // Upper bound on the side to move's final margin from stable discs: the opponent's stable discs
+    // stay theirs (standard); the side to move's own stable discs stay its own (anti: fewer wins).
+    static int stability_bound(Bitboard player, Bitboard opponent) {
+        if constexpr (R == Rules::kAnti) return kSquares - 2 * popcount(stable(player, opponent));
+        else return kSquares - 2 * popcount(stable(opponent, player));
     }
 
     // Final margin for the side to move owning `mine` discs when the game ends with `empties` empty

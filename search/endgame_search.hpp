@@ -23,7 +23,8 @@ constexpr int kEtcDepth = 10;
 // Depth (empties) from which moves are sorted by a shallow look-ahead, and its depth in plies.
 constexpr int kSearchOrderDepth = 14;
 constexpr int kSearchOrderPlies = 1;
-// Stability is checked only when alpha is this high: low alphas are never refuted by stable discs.
+// Stability is checked only when alpha is this high (8x8; smaller boards subtract the missing
+// squares): low alphas are never refuted by stable discs.
 constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
                                          34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
                                          58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
@@ -31,6 +32,9 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
 
 template <class T>
 class Parallel;
+
+// Positions with at most this many discs are checked for symmetric (equivalent) moves.
+constexpr int kSymmetryDiscs = 14;
 
 // Empties from which a PV node may share its remaining moves with helper threads.
 constexpr int kSplitDepth = 12;
@@ -80,10 +84,12 @@ public:
         const std::uint64_t key = hash_key(Board{player, opponent});
         TranspositionTable::Data entry;
         Move tt_move = kNoMove;
-        if (tt_.probe(key, entry) && entry.depth >= empties_count && entry.selectivity == 0) tt_move = entry.move;
+        // Any entry's move orders (a midgame search's too); only a solve's bounds cut.
+        if (tt_.probe(key, entry)) tt_move = entry.move;
 
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
+        if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         int best = -kInfinity;
         Move best_square = kNoMove;
         const int alpha0 = alpha;
@@ -138,11 +144,9 @@ private:
     // 5..kShallowDepth empties: moves straight from the move bitboard, odd quadrants first.
     int nws_shallow(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
         ++nodes;
-        if constexpr (T::kStability) {
-            if (alpha >= kStabilityThreshold[empties_count]) {
-                const int bound = 64 - 2 * popcount(stable_discs(opponent, player));
-                if (bound <= alpha) return bound;
-            }
+        if (alpha >= kStabilityThreshold[empties_count] - (64 - T::kSquares)) {
+            const int bound = T::stability_bound(player, opponent);
+            if (bound <= alpha) return bound;
         }
         const Bitboard moves = T::moves(player, opponent);
         if (!moves) {
@@ -174,18 +178,18 @@ private:
     int nws_deep(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
         if (stopped()) return alpha;
         ++nodes;
-        if constexpr (T::kStability) {
-            if (alpha >= kStabilityThreshold[empties_count]) {
-                const int bound = 64 - 2 * popcount(stable_discs(opponent, player));
-                if (bound <= alpha) return bound;
-            }
+        if (alpha >= kStabilityThreshold[empties_count] - (64 - T::kSquares)) {
+            const int bound = T::stability_bound(player, opponent);
+            if (bound <= alpha) return bound;
         }
         const std::uint64_t key = hash_key(Board{player, opponent});
         TranspositionTable::Data entry;
         Move tt_move = kNoMove;
-        if (tt_.probe(key, entry) && entry.depth >= empties_count && entry.selectivity == 0) {
-            if (entry.lower > alpha) return entry.lower;
-            if (entry.upper <= alpha) return entry.upper;
+        if (tt_.probe(key, entry)) {
+            if (entry.depth >= empties_count && entry.selectivity == 0) {
+                if (entry.lower > alpha) return entry.lower;
+                if (entry.upper <= alpha) return entry.upper;
+            }
             tt_move = entry.move;
         }
         const Bitboard moves = T::moves(player, opponent);
@@ -196,6 +200,7 @@ private:
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
         if (empties_count >= kSearchOrderDepth) list.score_by_search<T>(player, opponent, kSearchOrderPlies);
+        if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
             for (int i = 0; i < list.size; ++i) {

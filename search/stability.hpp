@@ -15,4 +15,8 @@ Bitboard stable_discs(Bitboard player, Bitboard opponent);
 // Only the edge part of stable_discs (exact for edge squares): for tests and cheap bounds.
 Bitboard stable_edge_discs(Bitboard player, Bitboard opponent);
 
+// The same on the 6x6 board (b2..g7 of the 8x8 word, Geometry::k6x6).
+Bitboard stable_discs_6x6(Bitboard player, Bitboard opponent);
+Bitboard stable_edge_discs_6x6(Bitboard player, Bitboard opponent);
+
 }  // namespace tempo

@@ -10,15 +10,15 @@ namespace {
 
 // Walks every continuation (both sides, passes included) and fails if a disc of `stable_black`
 // (player of the root) or `stable_white` changes colour.
-void expect_never_flipped(const Board& board, Bitboard mine, Bitboard theirs, int depth = 0) {
+void expect_never_flipped(const Board& board, Bitboard mine, Bitboard theirs, Bitboard playable = kPlayable8x8) {
     ASSERT_EQ(board.player & mine, mine) << "a stable disc flipped";
     ASSERT_EQ(board.opponent & theirs, theirs) << "a stable disc flipped";
-    const Bitboard moves = board.moves();
+    const Bitboard moves = board.moves(playable);
     if (!moves) {
-        if (board.passed().moves()) expect_never_flipped(board.passed(), theirs, mine, depth + 1);
+        if (board.passed().moves(playable)) expect_never_flipped(board.passed(), theirs, mine, playable);
         return;
     }
-    for_each_square(moves, [&](int sq) { expect_never_flipped(board.play(sq), theirs, mine, depth + 1); });
+    for_each_square(moves, [&](int sq) { expect_never_flipped(board.play(sq), theirs, mine, playable); });
 }
 
 TEST(Stability, StableDiscsNeverFlip) {
@@ -34,6 +34,31 @@ TEST(Stability, StableDiscsNeverFlip) {
     }
     EXPECT_GT(positions, 100);
     EXPECT_GT(stable_total, positions);  // the test is not vacuous
+}
+
+TEST(Stability, StableDiscsNeverFlip6x6) {
+    int positions = 0, stable_total = 0;
+    for (const Board& board : testing::random_game_positions(3000, 12, kPlayable6x6)) {
+        if (board.empty_count(kPlayable6x6) > 9) continue;
+        const Bitboard mine = stable_discs_6x6(board.player, board.opponent);
+        const Bitboard theirs = stable_discs_6x6(board.opponent, board.player);
+        ASSERT_EQ(mine & ~board.player, 0u);
+        stable_total += popcount(mine | theirs);
+        expect_never_flipped(board, mine, theirs, kPlayable6x6);
+        ++positions;
+    }
+    EXPECT_GT(positions, 100);
+    EXPECT_GT(stable_total, 2 * positions);  // the test is not vacuous
+}
+
+TEST(Stability, CornersAndEdges6x6) {
+    // b2 (the 6x6 corner) is stable alone; b3 next to it along column b too; a full 6x6 board is stable.
+    EXPECT_EQ(stable_discs_6x6(square_bit(9), square_bit(18)), square_bit(9));
+    EXPECT_EQ(stable_edge_discs_6x6(square_bit(9) | square_bit(17), square_bit(25)),
+              square_bit(9) | square_bit(17));
+    EXPECT_EQ(stable_edge_discs_6x6(square_bit(17), square_bit(25)), 0u);  // b3 alone on column b
+    const Bitboard half = 0x00000000ffffffffULL & kPlayable6x6;
+    EXPECT_EQ(stable_discs_6x6(half, kPlayable6x6 & ~half), half);
 }
 
 TEST(Stability, CornersFullEdgesAndFullBoard) {
