@@ -233,6 +233,60 @@ TEST(Nboard, PingAndNewPositionMidSearch) {
     EXPECT_EQ(engine.wait_exit(), 0);
 }
 
+// Hundreds of requests, each a new position, a depth, `ping k` and a `go` or `hint`, sent in bursts
+// with random gaps of 0-3 ms, so answers race the next ping: every `===` and `search` line must
+// answer the request made after the last pong before it (a line left over from an older request
+// is legal in the other position, never in this one), one `===` per request at most, the pongs in
+// order, none missing.
+TEST(Nboard, PingGoHammerNeverLetsStaleOutputFollowAPong) {
+    EngineProcess engine = start_nboard();
+    engine.send("nboard 2");
+    // Two positions whose legal moves are disjoint: Black's four at the start, White's three after f5.
+    const Game positions[2] = {Game(), parse_transcript("f5")};
+    const std::string records[2] = {ggf(kStartBoard, ""), ggf(kStartBoard, "B[F5]")};
+    std::mt19937 random(7);
+    constexpr int kRounds = 300;
+    std::vector<int> position_of(kRounds + 1, 0);
+    for (int k = 1; k <= kRounds; ++k) {
+        position_of[k] = static_cast<int>(random() % 2);
+        engine.send("set game " + records[position_of[k]]);
+        engine.send("set depth " + std::to_string(1 + random() % 14));
+        engine.send("ping " + std::to_string(k));
+        engine.send(random() % 4 == 0 ? "hint " + std::to_string(1 + random() % 3) : std::string("go"));
+        std::this_thread::sleep_for(std::chrono::microseconds(random() % 3000));
+    }
+    // The last request runs undisturbed: its answer ends the reading.
+    engine.send("set game " + records[0]);
+    engine.send("set depth 2");
+    engine.send("ping " + std::to_string(kRounds + 1));
+    engine.send("go");
+    int pong = 0;
+    int answers_since_pong = 0;
+    bool last_answered = false;
+    while (!last_answered) {
+        const auto line = engine.read_line(20s);
+        ASSERT_TRUE(line.has_value()) << "silent after pong " << pong;
+        if (line->rfind("pong ", 0) == 0) {
+            ASSERT_EQ(*line, "pong " + std::to_string(pong + 1)) << "pongs out of order or missing";
+            ++pong;
+            answers_since_pong = 0;
+            continue;
+        }
+        const bool reply = line->rfind("=== ", 0) == 0, search = line->rfind("search ", 0) == 0;
+        if (!reply && !search) continue;  // set myname, status, nodestats
+        ASSERT_GE(pong, 1) << *line << " before any pong";
+        const Game& game = positions[pong <= kRounds ? position_of[pong] : 0];
+        const Move move = reply ? parse_reply(*line) : parse_move(line->substr(7, 2));
+        EXPECT_TRUE(game.is_legal(move)) << "'" << *line << "' after pong " << pong << " answers an older request";
+        if (reply) {
+            EXPECT_EQ(++answers_since_pong, 1) << "two answers after pong " << pong;
+            last_answered = pong == kRounds + 1;
+        }
+    }
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
 TEST(Nboard, QuitAndEofEndASearch) {
     for (const bool quit : {true, false}) {
         EngineProcess engine = start_nboard();

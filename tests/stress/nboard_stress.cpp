@@ -41,8 +41,8 @@ void NboardStress::start_engine() {
     ++stats_.engine_starts;
     latest_ping_ = last_pong_ = 0;
     request_.reset();
-    stale_game_.reset();
-    hint_game_.reset();
+    gos_.clear();
+    hints_.clear();
     send("nboard 2");
 }
 
@@ -78,6 +78,9 @@ void NboardStress::end_engine(bool by_eof, bool restart) {
     if (restart && !failed_) {
         start_engine();
         send(set_game_line());
+        // A GUI starts its engine before the game, not on the clock: wait until the new process has
+        // started up (loaded its evaluation) before the next `go` is timed.
+        sync();
     }
 }
 
@@ -126,17 +129,23 @@ void NboardStress::check_line(const std::string& line) {
             stats_.fail("protocol", "pong " + std::to_string(number) + " out of order (last pong " +
                                         std::to_string(last_pong_) + ", last ping " + std::to_string(latest_ping_) + ")");
         last_pong_ = number;
-        if (last_pong_ == latest_ping_) stale_game_.reset(), hint_game_.reset();
+        // Requests made before this ping can no longer print anything.
+        gos_.erase(gos_.begin(), gos_.lower_bound(last_pong_));
+        hints_.erase(hints_.begin(), hints_.lower_bound(last_pong_));
     } else if (word == "===") {
         std::string item = line.substr(3);
         while (!item.empty() && item.front() == ' ') item.erase(0, 1);
         const std::string square = item.substr(0, item.find_first_of("/ "));
         const bool current = request_ && last_pong_ == latest_ping_ && request_->ping == latest_ping_;
-        const Game* position = current ? &request_->game : stale_game_ ? &*stale_game_ : nullptr;
-        if (!position) {
+        // The `go` sent after the last pong's ping: the only one this line may answer, and only once.
+        const auto go = gos_.find(last_pong_);
+        if (go == gos_.end()) {
             stats_.fail("protocol", "'" + line + "' after pong " + std::to_string(last_pong_) + " answers no request");
             return;
         }
+        const Game answered = go->second;
+        gos_.erase(go);
+        const Game* position = &answered;
         Move move;
         try {
             move = parse_move(square, position->variant().geometry);
@@ -150,7 +159,7 @@ void NboardStress::check_line(const std::string& line) {
         }
         ++stats_.moves_checked;
         if (current) answer_ = item;
-    } else if (word == "search") {
+    } else if (word == "search" || word == "book") {
         check_search_line(line);
     } else if (word == "nodestats" || word == "status" || word == "learned" || word == "analysis" ||
                line == "set myname Tempo" || line.empty()) {
@@ -161,18 +170,26 @@ void NboardStress::check_line(const std::string& line) {
 }
 
 void NboardStress::check_search_line(const std::string& line) {
-    // search <pv> <eval> 0 <depth>: the first move of the PV must be legal where the hint was asked.
+    // search <pv> <eval> 0 <depth>, or book <pv> <eval> <games> <depth>: the first move of the PV
+    // must be legal where the hint was asked.
     std::istringstream fields(line);
     std::string word, pv, eval, zero, depth;
     fields >> word >> pv >> eval >> zero >> depth;
-    if (pv.size() < 2 || eval.empty() || zero != "0" || depth.empty() || !std::isdigit(static_cast<unsigned char>(depth[0]))) {
+    const bool third_ok = word == "book" ? !zero.empty() && std::isdigit(static_cast<unsigned char>(zero[0])) : zero == "0";
+    if (pv.size() < 2 || eval.empty() || !third_ok || depth.empty() || !std::isdigit(static_cast<unsigned char>(depth[0]))) {
         stats_.fail("protocol", "malformed '" + line + "'");
         return;
     }
-    if (!hint_game_) return;  // a hint whose ping has been answered may not print: checked by pong order
+    // Only the hint sent after the last pong's ping may print.
+    const auto hint = hints_.find(last_pong_);
+    if (hint == hints_.end()) {
+        stats_.fail("protocol", "'" + line + "' after pong " + std::to_string(last_pong_) + " answers no hint");
+        return;
+    }
+    const Game& game = hint->second;
     try {
-        const Move move = parse_move(pv.substr(0, 2), hint_game_->variant().geometry);
-        if (move == kPass ? !hint_game_->must_pass() : !hint_game_->is_legal(move))
+        const Move move = parse_move(pv.substr(0, 2), game.variant().geometry);
+        if (move == kPass ? !game.must_pass() : !game.is_legal(move))
             stats_.fail("illegal move", "hint '" + line + "'");
         else
             ++stats_.moves_checked;
@@ -193,7 +210,7 @@ void NboardStress::hint_then_cancel() {
     ++stats_.injected["hint"];
     ++stats_.requests;
     send("ping " + std::to_string(++latest_ping_));
-    hint_game_ = game_;
+    hints_[latest_ping_] = game_;
     const int counts[] = {1, 2, 4, 64};
     send("hint " + std::to_string(counts[std::uniform_int_distribution<int>(0, 3)(random_)]));
     std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(0, 60)(random_)));
@@ -208,6 +225,7 @@ std::optional<Move> NboardStress::request_move() {
         send("go");
         ++stats_.requests;
         request_ = Request{latest_ping_, game_, Clock::now()};
+        gos_[latest_ping_] = game_;
         answer_.reset();
 
         // Maybe interrupt the search: a new ping, a new position, quit or EOF.
@@ -218,14 +236,12 @@ std::optional<Move> NboardStress::request_move() {
             std::this_thread::sleep_for(pause);
             if (roll < rate) {  // ping: the GUI no longer wants this answer
                 ++stats_.injected["ping mid-search"];
-                stale_game_ = request_->game;
                 request_.reset();
                 if (!sync()) return std::nullopt;
                 continue;
             }
             if (roll < 2 * rate) {  // a new position (user set up a board): the game goes on from there
                 ++stats_.injected["new position mid-search"];
-                stale_game_ = request_->game;
                 request_.reset();
                 // The user moved on a few plies (or set up the same position again); clocks run on.
                 const int plies = std::uniform_int_distribution<int>(0, 3)(random_);
@@ -240,7 +256,6 @@ std::optional<Move> NboardStress::request_move() {
                 continue;
             }
             ++stats_.injected[roll < 3 * rate ? "quit mid-search" : "EOF mid-search"];
-            stale_game_ = request_->game;
             request_.reset();
             end_engine(roll >= 3 * rate, true);
             continue;

@@ -5,6 +5,7 @@
 // it), every game clock for overruns.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -60,9 +61,12 @@ private:
     double used_[2] = {0, 0};           // clock time used by black, white
     long latest_ping_ = 0;              // the last ping sent
     long last_pong_ = 0;                // the last pong received
-    std::optional<Request> request_;    // the outstanding `go`
-    std::optional<Game> stale_game_;    // the position of a `go` superseded by a ping
-    std::optional<Game> hint_game_;     // the position of a running hint
+    std::optional<Request> request_;    // the outstanding `go` whose answer the driver waits for
+    // Every `go` and `hint` not yet known to be over, by the number of the ping sent just before it:
+    // output after `pong k` can only answer the request made after `ping k` (NBoard's §4), so a
+    // line that finds no entry here for the last pong is stale output.
+    std::map<long, Game> gos_;
+    std::map<long, Game> hints_;
     std::optional<std::string> answer_; // the `===` line answering request_
     bool failed_ = false;               // this game was abandoned
 };
