@@ -360,7 +360,8 @@ std::optional<Limits::Clock> GtpEngine::clock_for(Color color) const {
             clock.moves_to_go = byo_stones_;
         }
     }
-    clock.left = std::chrono::milliseconds(static_cast<long long>(std::max(seconds, 0.05) * 1000));
+    // Not rounded up: the time plan keeps its own reserve, and with nothing left answers at once.
+    clock.left = std::chrono::milliseconds(static_cast<long long>(std::max(seconds, 0.0) * 1000));
     return clock;
 }
 

@@ -139,7 +139,9 @@ struct GameClocks {
         if (!clock[c] || clock[c]->seconds <= 0) return std::nullopt;
         const double left = clock[c]->seconds + clock[c]->increment * moves[c] - used[c];
         Limits::Clock out;
-        out.left = std::chrono::milliseconds(static_cast<long long>(std::max(left, 0.1) * 1000));
+        // Not rounded up: a clock the engine thinks longer than it is runs out (the time plan keeps
+        // its own reserve; with nothing left the search answers at once).
+        out.left = std::chrono::milliseconds(static_cast<long long>(std::max(left, 0.0) * 1000));
         out.increment = std::chrono::milliseconds(static_cast<long long>(clock[c]->increment * 1000));
         return out;
     }

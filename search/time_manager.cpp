@@ -14,6 +14,16 @@ int expected_moves_left(int empties) { return std::max(2, (empties + 1) / 2 - 2)
 
 }  // namespace
 
+microseconds clock_reserve(microseconds left, int moves_left) {
+    // A fraction of the clock covers a loaded machine's hiccups in proportion to the time control;
+    // the fixed part and the per-move part cover what no search sees: each search's own set-up and
+    // thread hand-offs, writing the move, the pipe and the controller's clock. Counting the per-move
+    // part for every move still to play keeps room for all of them even when the clock runs so low
+    // that they are played at once (each still costs its overhead).
+    return kClockFixedReserve + kClockReservePerMove * std::max(moves_left, 1) +
+           std::min(left / 10, microseconds(300'000));
+}
+
 TimePlan plan_time(const Limits& limits, int empties) {
     TimePlan plan;
     if (limits.move_time) {
@@ -26,14 +36,15 @@ TimePlan plan_time(const Limits& limits, int empties) {
     if (limits.clock) {
         const Limits::Clock& clock = *limits.clock;
         const microseconds left = clock.left;
-        // Reserve: a tenth of what is left, capped at 300 ms: covers process and protocol latency
-        // while still letting a 50 ms clock play a whole game.
-        const microseconds reserve = std::min(left / 10, microseconds(300'000));
-        const microseconds usable = std::max(microseconds(0), left - reserve);
         const int moves = clock.moves_to_go > 0 ? clock.moves_to_go : expected_moves_left(empties);
+        // The reserve counts every move the side may still have to play, not the expected number.
+        const int most_moves = clock.moves_to_go > 0 ? clock.moves_to_go : (empties + 1) / 2;
+        const microseconds usable = std::max(microseconds(0), left - clock_reserve(left, most_moves));
+        // The increment comes after this move: a quarter of it is kept back as well.
         const microseconds increment = clock.increment * 3 / 4;
         microseconds soft = usable / moves + increment;
-        // Never more than a quarter of the usable time on one move, whatever the increment says.
+        // Never more than a quarter of the usable time on one move, whatever the increment says, and
+        // never past the reserve: with nothing usable the search stops at once with its first move.
         microseconds hard = std::min(std::max(soft * 3, microseconds(100)), usable / 4 + increment);
         hard = std::min(hard, usable);
         soft = std::min(soft, hard);

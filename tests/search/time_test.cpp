@@ -40,6 +40,43 @@ TEST(TimePlan, ClockBudgetsStayWithinTheClock) {
     }
 }
 
+TEST(TimePlan, ClockKeepsAFixedAndAPerMoveReserve) {
+    // 40 empties: at most 20 moves still to play; the reserve is 3 ms + 20 x 5 ms + a tenth of the clock.
+    EXPECT_EQ(clock_reserve(2000ms, 20), 3ms + 20 * 5ms + 200ms);
+    EXPECT_EQ(clock_reserve(60000ms, 20), 3ms + 20 * 5ms + 300ms);  // the fraction is capped
+    Limits limits;
+    limits.clock = Limits::Clock{2000ms, 0ms, 0};
+    const TimePlan plan = plan_time(limits, 40);
+    EXPECT_LE(*plan.hard, 2000ms - clock_reserve(2000ms, 20));
+    EXPECT_GT(*plan.hard, 0ms);
+    // Less than the reserve left: no time at all for the search, it answers with its first move.
+    limits.clock = Limits::Clock{4ms, 0ms, 0};
+    EXPECT_EQ(*plan_time(limits, 4).hard, 0ms);
+    EXPECT_EQ(*plan_time(limits, 4).soft, 0ms);
+}
+
+// A whole game on one side's clock where every search runs to its hard limit and then costs a fixed
+// overhead of just under the per-move reserve (set-up, output, a protocol's pipe): the clock never
+// runs out, from tiny clocks to long ones.
+TEST(TimePlan, ClockSurvivesAWholeGameOfOverheads) {
+    const auto overhead = kClockReservePerMove - 50us;
+    // A clock below the fixed reserve and 30 moves' overheads cannot last whatever the plan.
+    const auto enough = kClockFixedReserve + 30 * kClockReservePerMove;
+    for (int clock_ms : {1, 5, 10, 30, 100, 200, 300, 1000, 2000, 10000, 60000}) {
+        for (int first_empties : {60, 59}) {
+            std::chrono::microseconds left = std::chrono::milliseconds(clock_ms);
+            for (int empties = first_empties; empties > 0; empties -= 2) {
+                Limits limits;
+                limits.clock = Limits::Clock{std::chrono::duration_cast<std::chrono::milliseconds>(left), 0ms, 0};
+                left -= *plan_time(limits, empties).hard + overhead;
+                if (std::chrono::milliseconds(clock_ms) >= enough) {
+                    ASSERT_GT(left.count(), 0) << clock_ms << " ms, " << empties << " empties";
+                }
+            }
+        }
+    }
+}
+
 TEST(TimePlan, MovesToGoSplitsTheClock) {
     Limits limits;
     limits.clock = Limits::Clock{10000ms, 0ms, 10};
