@@ -2,11 +2,12 @@
 
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 #include <zlib.h>
+#include "engine/file_bytes.hpp"
 #include "engine/hash_key.hpp"
+#include "engine/parse_error.hpp"
 
 #include "eval/features.hpp"
 
@@ -99,9 +100,12 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
 }
 
 EvalWeights load_weights(const std::string& path, Variant variant) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) fail(path, "cannot open");
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    std::vector<std::uint8_t> bytes;
+    try {
+        bytes = read_file_bytes(path, kMaxWeightsFileBytes);
+    } catch (const ParseError& e) {  // "<path>: cannot open (...)" or "<path>: file too large (...)"
+        throw ParseError(std::string("weights file ") + e.what());
+    }
     EvalWeights w = decode_weights(bytes, path);
     if (w.variant != variant) fail(path, "holds weights for " + w.variant.name() + ", not " + variant.name());
     if (w.pattern_set != kPatternSetId || w.weights_per_phase != kWeightsPerPhase)

@@ -14,6 +14,7 @@
 //       40     -  payload: zlib stream of phases * weights-per-phase int16 values
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -41,8 +42,13 @@ std::vector<std::uint8_t> encode_weights(const EvalWeights& weights);
 // saying what is wrong: truncated, bad magic, unknown version, checksum mismatch...
 EvalWeights decode_weights(const std::vector<std::uint8_t>& bytes, const std::string& source);
 
+// Weights files larger than this are refused before reading (the shipped ones are ~1.4 MB): a
+// wrong path to a huge file is an error message, not gigabytes read into memory.
+constexpr std::size_t kMaxWeightsFileBytes = 64u << 20;
+
 // Reads and checks a weights file for `variant` with this build's pattern set; throws
-// std::runtime_error naming the path and the problem (missing, corrupt, another variant or set).
+// std::runtime_error naming the path and the problem (missing, larger than kMaxWeightsFileBytes
+// (a ParseError with the size), corrupt, another variant or set).
 EvalWeights load_weights(const std::string& path, Variant variant);
 
 // Writes `weights` to `path`; throws std::runtime_error on an I/O failure.

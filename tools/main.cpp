@@ -1,5 +1,7 @@
 // `tempo`: the engine's command-line entry point. Each subcommand lives in its own cmd_*.cpp.
+#include <exception>
 #include <iostream>
+#include <new>
 
 #include "tools/commands.hpp"
 
@@ -18,17 +20,27 @@ int main(int argc, char** argv) {
     tempo::cli::add_auto_detect_options(app);
     tempo::cli::add_match_command(app);
     tempo::cli::add_solve_command(app);
+    // Whatever a command throws ends here as one line on stderr and exit code 1, never as an
+    // uncaught-exception abort (the subcommands run inside app.parse).
     try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        return app.exit(e);
-    }
-    if (app.get_subcommands().empty()) {
         try {
-            return tempo::cli::run_auto_detected();  // a GUI launched plain `tempo`
-        } catch (const CLI::Error& e) {
+            app.parse(argc, argv);
+        } catch (const CLI::ParseError& e) {
             return app.exit(e);
         }
+        if (app.get_subcommands().empty()) {
+            try {
+                return tempo::cli::run_auto_detected();  // a GUI launched plain `tempo`
+            } catch (const CLI::Error& e) {
+                return app.exit(e);
+            }
+        }
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tempo: out of memory (try a smaller --hash or fewer --threads)" << std::endl;
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "tempo: error: " << e.what() << std::endl;
+        return 1;
     }
     return 0;
 }

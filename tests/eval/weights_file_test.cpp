@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/parse_error.hpp"
 #include "eval/evaluator.hpp"
 #include "eval/features.hpp"
 
@@ -92,6 +93,24 @@ TEST(WeightsFile, LoaderNamesPathAndRejectsOtherVariantsAndSets) {
         EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
     }
     EXPECT_THROW(Evaluator::create({}, path), std::runtime_error);
+}
+
+TEST(WeightsFile, LoaderRefusesAFileOverTheSizeCapBeforeReadingIt) {
+    const std::string path = (std::filesystem::temp_directory_path() / "tempo_weights_huge_test.tew").string();
+    save_weights(path, small_weights({}));
+    std::filesystem::resize_file(path, kMaxWeightsFileBytes + 1);  // sparse: nothing is written
+    try {
+        load_weights(path, {});
+        FAIL() << "loaded a file over the size cap";
+    } catch (const ParseError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find(path), std::string::npos) << message;
+        EXPECT_NE(message.find("file too large (" + std::to_string(kMaxWeightsFileBytes + 1) + " bytes"), std::string::npos)
+            << message;
+    }
+    std::filesystem::resize_file(path, kMaxWeightsFileBytes);  // at the cap: read, then rejected as padded
+    EXPECT_THROW(load_weights(path, {}), std::runtime_error);
+    std::remove(path.c_str());
 }
 
 TEST(WeightsFile, SixBySixUsesTheSimpleEvaluation) {

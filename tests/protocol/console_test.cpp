@@ -18,6 +18,29 @@ bool contains(const std::vector<std::string>& lines, const std::string& text) {
     return false;
 }
 
+// Sanitizer builds reserve terabytes of address space up front: a ulimit on it stops them at once.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TEMPO_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TEMPO_SANITIZED 1
+#endif
+#endif
+
+// Out of memory at start-up (a hash table larger than the address space allowed): one clear line on
+// stderr and exit code 1, not std::terminate's abort.
+TEST(CommandLine, OutOfMemoryIsOneErrorLineAndExitCodeOne) {
+#ifdef TEMPO_SANITIZED
+    GTEST_SKIP() << "a sanitizer build cannot run under ulimit -v";
+#else
+    EngineProcess engine({"/bin/sh", "-c", "ulimit -v 1000000 && exec \"$0\" nboard --hash 16384 2>&1", TEMPO_BINARY});
+    const std::vector<std::string> lines = engine.read_all(20s);
+    EXPECT_EQ(engine.wait_exit(), 1);
+    ASSERT_EQ(lines.size(), 1u) << (lines.empty() ? "" : lines.back());
+    EXPECT_EQ(lines[0].rfind("tempo: out of memory", 0), 0u) << lines[0];
+#endif
+}
+
 TEST(AutoDetect, NboardFirstLine) {
     EngineProcess engine({TEMPO_BINARY, "--level", "1"});
     engine.send("nboard 2");

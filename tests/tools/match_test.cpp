@@ -174,6 +174,28 @@ TEST(MatchOpenings, BadLinesAreNamed) {
     EXPECT_THROW(parse_openings("# only a comment\n"), ParseError);
 }
 
+TEST(MatchOpenings, FileOverTheSizeCapIsRefusedWithItsSize) {
+    const std::string path = (std::filesystem::temp_directory_path() / "tempo_openings_huge_test.txt").string();
+    {
+        std::ofstream file(path);
+        file << "f5d6c3\n";
+    }
+    ASSERT_EQ(load_openings(path).size(), 1u);
+    std::filesystem::resize_file(path, kMaxOpeningsFileBytes + 1);  // sparse: nothing is written
+    try {
+        load_openings(path);
+        FAIL() << "loaded an openings file over the size cap";
+    } catch (const ParseError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find(path), std::string::npos) << message;
+        EXPECT_NE(message.find("file too large (" + std::to_string(kMaxOpeningsFileBytes + 1) + " bytes"),
+                  std::string::npos)
+            << message;
+    }
+    std::filesystem::remove(path);
+    EXPECT_THROW(load_openings(path), ParseError);  // missing
+}
+
 // ---- matches --------------------------------------------------------------------------------------
 
 struct MatchRun {

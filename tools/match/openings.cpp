@@ -1,8 +1,8 @@
 #include "tools/match/openings.hpp"
 
-#include <fstream>
 #include <sstream>
 
+#include "engine/file_bytes.hpp"
 #include "engine/notation.hpp"
 
 namespace tempo::match {
@@ -31,12 +31,9 @@ std::vector<Opening> parse_openings(std::string_view text) {
 }
 
 std::vector<Opening> load_openings(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw ParseError("cannot open the openings file " + path);
-    std::ostringstream text;
-    text << file.rdbuf();
+    const std::vector<std::uint8_t> bytes = read_file_bytes(path, kMaxOpeningsFileBytes);
     try {
-        return parse_openings(text.str());
+        return parse_openings(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
     } catch (const ParseError& error) {
         throw ParseError(path + ": " + error.what());
     }

@@ -3,6 +3,7 @@
 // twice, the engines swapping colours.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,9 +18,14 @@ struct Opening {
     std::vector<Move> moves;   // passes included where forced
 };
 
+// Opening files larger than this are refused: the biggest real set (XOT, 10,784 lines) is ~250 KB.
+constexpr std::size_t kMaxOpeningsFileBytes = 16u << 20;
+
 // Parses a transcript list: blank lines and lines starting with '#' are skipped. Throws ParseError
 // naming the line of an illegal or malformed opening, or if the list is empty.
 std::vector<Opening> parse_openings(std::string_view text);
+// The same from a file; throws ParseError naming the path if it cannot be read, is larger than
+// kMaxOpeningsFileBytes, or its list is bad.
 std::vector<Opening> load_openings(const std::string& path);
 
 // The openings in an order that depends only on `seed` (Fisher-Yates with SplitMix64, so the
