@@ -35,9 +35,8 @@ summary=()
 failed=0
 
 # Runs one named step ("$1") as the rest of the arguments, timing it and recording the outcome.
-# With gating=0 in its environment a failure is reported without failing the run: for checks with
-# known open findings (the stress run still finds late '===' replies after a pong and NBoard clock
-# overruns of a few milliseconds; open in the reliability issue). Make them gating again once they pass.
+# With gating=0 in its environment a failure is reported without failing the run: for a check with a
+# known open finding, until it is fixed (no step needs it now).
 step() {
     local name="$1"; shift
     local gating="${gating:-1}"
@@ -95,14 +94,14 @@ fi
 
 stress="$build"/tests/stress/protocol_stress
 if [ -x "$stress" ] && [ -x "$build"/tools/tempo ]; then
-    gating=0 step "stress: $stress_games games" "$stress" --tempo "$build"/tools/tempo --games "$stress_games"
+    step "stress: $stress_games games" "$stress" --tempo "$build"/tools/tempo --games "$stress_games"
     # The engine under the sanitizers: slower, so longer clocks; the sanitizers' own memory raises RSS.
     if [ -x "$build-asan"/tools/tempo ]; then
-        gating=0 step "stress under asan+ubsan: 2 games" "$stress" --tempo "$build-asan"/tools/tempo --games 2 --clock 6 \
+        step "stress under asan+ubsan: 2 games" "$stress" --tempo "$build-asan"/tools/tempo --games 2 --clock 6 \
             --max-rss 1024 --seed 2
     fi
     if [ -x "$build-tsan"/tools/tempo ]; then
-        gating=0 step "stress under tsan: 2 games" "$stress" --tempo "$build-tsan"/tools/tempo --games 2 --clock 10 \
+        step "stress under tsan: 2 games" "$stress" --tempo "$build-tsan"/tools/tempo --games 2 --clock 10 \
             --max-rss 2048 --seed 3 --hang-seconds 30
     fi
 fi

@@ -295,7 +295,10 @@ void NboardStress::play_game(Variant variant) {
         // Between moves: now and then a junk line, a hint, or the whole game instead of one move.
         if (chance(random_) < options_.inject_rate) {
             ++stats_.injected["junk line"];
-            send(garbage_line(random_, "nboard"));
+            const std::string junk = garbage_line(random_, "nboard");
+            // Some junk is a real request: "hint 99999999999" hints (one move at least) where the game stands.
+            if (junk.rfind("hint", 0) == 0) hints_[latest_ping_] = game_;
+            send(junk);
         }
         if (chance(random_) < options_.inject_rate / 2) hint_then_cancel();
         const std::optional<Move> move = request_move();
