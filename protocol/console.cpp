@@ -39,6 +39,8 @@ private:
     void draw() const;
     void announce_result() const;
     void engine_move();
+    // Says `announcement`, then searches the current position at the session's level and waits.
+    SearchResult think(const std::string& announcement);
     // Handles one line typed by the person; false to quit.
     bool command(const std::string& line);
     void undo_to_person();
@@ -104,6 +106,16 @@ void Console::announce_result() const {
     out_.line(text + " Type 'new' to play again or 'quit'.");
 }
 
+SearchResult Console::think(const std::string& announcement) {
+    out_.line(announcement);
+    const Game position = session_.game();
+    const Limits limits = session_.level_limits();
+    SearchResult result;
+    session_.start([&result, position, limits](SearchJob& job) { result = job.run(position, limits); });
+    session_.wait();
+    return result;
+}
+
 void Console::engine_move() {
     Game& game = session_.game();
     if (game.must_pass()) {
@@ -111,12 +123,7 @@ void Console::engine_move() {
         game.play(kPass);
         return;
     }
-    out_.line("Tempo is thinking...");
-    const Game position = game;
-    const Limits limits = session_.level_limits();
-    SearchResult result;
-    session_.start([&result, position, limits](SearchJob& job) { result = job.run(position, limits); });
-    session_.wait();
+    const SearchResult result = think("Tempo is thinking...");
     Move move = result.best;
     if (move == kNoMove || !game.is_legal(move)) move = first_square(game.legal_moves());
     game.play(move);
@@ -183,12 +190,7 @@ bool Console::command(const std::string& line) {
         }
     } else if (word == "hint") {
         if (game.is_over() || game.to_move() != person_) return out_.line("No hint: it is not your move."), true;
-        out_.line("Thinking...");
-        const Game position = game;
-        const Limits limits = session_.level_limits();
-        SearchResult result;
-        session_.start([&result, position, limits](SearchJob& job) { result = job.run(position, limits); });
-        session_.wait();
+        const SearchResult result = think("Thinking...");
         if (result.best != kNoMove)
             out_.line("Hint: " + move_name(result.best, game.variant().geometry) + " (expected final margin " +
                       (result.score >= 0 ? "+" : "") + std::to_string(result.score) + ").");
