@@ -43,9 +43,11 @@ TimePlan plan_time(const Limits& limits, int empties) {
         // The increment comes after this move: a quarter of it is kept back as well.
         const microseconds increment = clock.increment * 3 / 4;
         microseconds soft = usable / moves + increment;
-        // Never more than a quarter of the usable time on one move, whatever the increment says, and
-        // never past the reserve: with nothing usable the search stops at once with its first move.
-        microseconds hard = std::min(std::max(soft * 3, microseconds(100)), usable / 4 + increment);
+        // Never more than a quarter of the usable time on one move (all of it when it is the period's
+        // last move, as in GTP's per-move byo-yomi), whatever the increment says, and never past the
+        // reserve: with nothing usable the search stops at once with its first move.
+        const microseconds cap = usable / std::min(moves, 4) + increment;
+        microseconds hard = std::min(std::max(soft * 3, microseconds(100)), cap);
         hard = std::min(hard, usable);
         soft = std::min(soft, hard);
         if (!plan.hard || hard < *plan.hard) plan.hard = hard;

@@ -85,5 +85,15 @@ TEST(TimePlan, MovesToGoSplitsTheClock) {
     EXPECT_GE(*plan.soft, 800ms);
 }
 
+// GTP's `time_settings 0 T 1` (the match runner's --move-time): the period's one move may use
+// all of T but the reserve, not a quarter of it.
+TEST(TimePlan, ByoYomiOfOneMoveUsesThePeriod) {
+    Limits limits;
+    limits.clock = Limits::Clock{100ms, 0ms, 1};
+    const TimePlan plan = plan_time(limits, 40);
+    EXPECT_EQ(*plan.hard, 100ms - clock_reserve(100ms, 1));
+    EXPECT_EQ(*plan.soft, *plan.hard);
+}
+
 }  // namespace
 }  // namespace tempo
