@@ -15,12 +15,14 @@
 #include "search/book.hpp"
 #include "search/book_file.hpp"
 #include "search/book_location.hpp"
-#include "tests/protocol/engine_process.hpp"
+#include "tests/protocol/nboard_lines.hpp"
 
 namespace tempo {
 namespace {
 
 using testing::EngineProcess;
+using testing::read_until;
+using testing::sync;
 using namespace std::chrono_literals;
 
 constexpr const char* kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
@@ -53,28 +55,6 @@ private:
     std::filesystem::path dir_;
 };
 
-// Reads lines until one starts with `prefix` (collected in `seen`); "" if none comes in time.
-std::string read_until(EngineProcess& engine, const std::string& prefix, std::vector<std::string>& seen,
-                       std::chrono::milliseconds timeout = 10s) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = engine.read_line(
-            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now() + 1ms));
-        if (!line) break;
-        seen.push_back(*line);
-        if (line->rfind(prefix, 0) == 0) return *line;
-    }
-    ADD_FAILURE() << "no line starting with '" << prefix << "'";
-    return "";
-}
-
-std::vector<std::string> sync(EngineProcess& engine, int n) {
-    engine.send("ping " + std::to_string(n));
-    std::vector<std::string> seen;
-    read_until(engine, "pong " + std::to_string(n), seen);
-    return seen;
-}
-
 bool starts_with(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
 
 TEST(BookProtocol, NboardHintPrintsBookLinesBeforeSearchLines) {
@@ -85,7 +65,7 @@ TEST(BookProtocol, NboardHintPrintsBookLinesBeforeSearchLines) {
     sync(engine, 1);
     engine.send("hint 2");
     std::vector<std::string> seen;
-    read_until(engine, "search ", seen);
+    read_until(engine, "search ", &seen);
     const std::vector<std::string> rest = sync(engine, 2);
     seen.insert(seen.end(), rest.begin(), rest.end());
     std::vector<std::string> book_lines;
@@ -114,7 +94,7 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
     sync(engine, 1);
     engine.send("learn");
     std::vector<std::string> seen;
-    EXPECT_EQ(read_until(engine, "learned", seen, 120s), "learned");
+    EXPECT_EQ(read_until(engine, "learned", &seen, 120s), "learned");
     const Book book = read_book_file(path);
     // The start was known; the positions before each later move are new: f5, f5d6, f5d6c3, f5d6c3d3.
     EXPECT_EQ(book.size(), 5u);
@@ -127,7 +107,7 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
     sync(engine, 2);
     engine.send("hint 1");
     seen.clear();
-    EXPECT_TRUE(starts_with(read_until(engine, "book ", seen), "book "));
+    EXPECT_TRUE(starts_with(read_until(engine, "book ", &seen), "book "));
     engine.send("quit");
     EXPECT_EQ(engine.wait_exit(), 0);
 }
@@ -147,7 +127,7 @@ TEST(BookProtocol, NboardLearnNeverWritesTheShippedBook) {
     sync(engine, 1);
     engine.send("learn");
     std::vector<std::string> seen;
-    EXPECT_EQ(read_until(engine, "learned", seen), "learned");
+    EXPECT_EQ(read_until(engine, "learned", &seen), "learned");
     EXPECT_EQ(seen.front(), "status learn writes only a book given with --book FILE: nothing learnt");
     EXPECT_EQ(bytes(), before);
     engine.send("quit");
@@ -169,7 +149,7 @@ TEST(BookProtocol, GoPlaysFromTheBookUnlessNoBook) {
         sync(engine, 1);
         engine.send("go");
         std::vector<std::string> seen;
-        const std::string reply = read_until(engine, "===", seen);
+        const std::string reply = read_until(engine, "===", &seen);
         std::string nodestats;
         for (const std::string& line : seen)
             if (starts_with(line, "nodestats ")) nodestats = line;

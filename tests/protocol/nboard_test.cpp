@@ -10,42 +10,20 @@
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "tests/protocol/engine_process.hpp"
+#include "tests/protocol/nboard_lines.hpp"
 
 namespace tempo {
 namespace {
 
 using testing::EngineProcess;
+using testing::read_until;
+using testing::sync;
 using namespace std::chrono_literals;
 
 constexpr const char* kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
 
 EngineProcess start_nboard(const std::string& level = "2") {
     return EngineProcess({TEMPO_BINARY, "nboard", "--level", level, "--hash", "16"});
-}
-
-// Reads lines until one starts with `prefix`; fails the test (returns "") if none comes in time.
-std::string read_until(EngineProcess& engine, const std::string& prefix, std::vector<std::string>* seen = nullptr,
-                       std::chrono::milliseconds timeout = 10s) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const auto line = engine.read_line(std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now() + 1ms));
-        if (!line) break;
-        if (seen) seen->push_back(*line);
-        if (line->rfind(prefix, 0) == 0) return *line;
-    }
-    ADD_FAILURE() << "no line starting with '" << prefix << "'";
-    return "";
-}
-
-// Sends `ping n` and returns every line before the pong.
-std::vector<std::string> sync(EngineProcess& engine, int n) {
-    engine.send("ping " + std::to_string(n));
-    std::vector<std::string> seen;
-    read_until(engine, "pong " + std::to_string(n), &seen);
-    seen.pop_back();
-    return seen;
 }
 
 // The move of a `=== F5/...` line.
