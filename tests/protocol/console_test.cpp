@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tests/protocol/engine_process.hpp"
+#include "tests/sanitized.hpp"
 
 namespace tempo {
 namespace {
@@ -18,17 +19,9 @@ bool contains(const std::vector<std::string>& lines, const std::string& text) {
     return false;
 }
 
-// Sanitizer builds reserve terabytes of address space up front: a ulimit on it stops them at once.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TEMPO_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define TEMPO_SANITIZED 1
-#endif
-#endif
-
 // Out of memory at start-up (a hash table larger than the address space allowed): one clear line on
-// stderr and exit code 1, not std::terminate's abort.
+// stderr and exit code 1, not std::terminate's abort. Sanitizer builds reserve terabytes of address
+// space up front: a ulimit on it stops them at once.
 TEST(CommandLine, OutOfMemoryIsOneErrorLineAndExitCodeOne) {
 #ifdef TEMPO_SANITIZED
     GTEST_SKIP() << "a sanitizer build cannot run under ulimit -v";

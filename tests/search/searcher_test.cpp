@@ -13,6 +13,7 @@
 #include "search/levels.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/search/search_reference.hpp"
+#include "tests/sanitized.hpp"
 
 namespace tempo {
 namespace {
@@ -186,13 +187,7 @@ std::chrono::microseconds cpu_now() {
 
 // Sanitizer builds run the search several times slower per node, so their "tiny" clock is longer:
 // the test is about the time plan keeping a margin, not about the instrumented speed.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TEMPO_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define TEMPO_SANITIZED 1
-#endif
-#endif
+//
 // 30 ms for a whole game (about 1 ms a move). The time plan keeps a fixed reserve and one per move
 // still to play for each search's fixed cost (thread hand-offs), which outgrows the time left on
 // the last moves: without it, one game in a hundred ran out by 77 us there.
