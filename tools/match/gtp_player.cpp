@@ -22,10 +22,6 @@ std::string lower(std::string text) {
     return text;
 }
 
-Clock::time_point seconds_from_now(double seconds) {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-}
-
 }  // namespace
 
 const char* gtp_color(Color color) { return color == Color::kBlack ? "black" : "white"; }
@@ -46,13 +42,10 @@ std::optional<GtpPlayer::Response> GtpPlayer::parse_response_line(const std::str
     return Response{line[0] == '=', trim(line.substr(pos))};
 }
 
-Clock::time_point GtpPlayer::command_deadline() { return seconds_from_now(kCommandTimeoutSeconds); }
-
 GtpPlayer::GtpPlayer(const EngineSpec& spec, const TimeControl& time, const std::atomic<bool>* abort)
-    : process_(spec.command, abort), spec_(spec), time_(time) {
+    : ProcessPlayer(spec, time, abort) {
     const Response version = command("protocol_version", command_deadline(), /*lenient=*/true);
     if (!version.success) throw EngineFailure(FailureKind::kGarbage, "protocol_version failed: " + version.text);
-    name_ = spec.name;
     if (name_.empty()) {
         const Response name = command("name");
         const Response engine_version = command("version");
@@ -61,14 +54,6 @@ GtpPlayer::GtpPlayer(const EngineSpec& spec, const TimeControl& time, const std:
     }
     command("boardsize 8");
     for (const std::string& line : spec.init_lines) command(line);
-}
-
-GtpPlayer::~GtpPlayer() {
-    try {
-        if (process_.running()) process_.write_line("quit");
-    } catch (const ProcessError&) {
-    }
-    process_.stop();
 }
 
 GtpPlayer::Response GtpPlayer::command(const std::string& line, Clock::time_point deadline, bool lenient) {

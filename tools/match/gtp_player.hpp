@@ -6,21 +6,16 @@
 #include <string>
 #include <vector>
 
-#include "tools/match/engine_player.hpp"
+#include "tools/match/process_player.hpp"
 
 namespace tempo::match {
 
-class GtpPlayer final : public EnginePlayer {
+class GtpPlayer final : public ProcessPlayer {
 public:
     GtpPlayer(const EngineSpec& spec, const TimeControl& time, const std::atomic<bool>* abort);
-    ~GtpPlayer() override;
-
-    std::string name() const override { return name_; }
     void new_game(const Game& game) override;
     MoveReply think(const Game& game, const ClockState& clocks, Clock::time_point deadline) override;
     void observe(Color color, const GgfMove& move, bool own) override;
-    std::string transcript_tail() const override { return process_.transcript_tail(); }
-    std::string process_state() override { return process_.exit_description(); }
 
     // One GTP response: success flag and the result text (lines joined by '\n').
     struct Response {
@@ -36,12 +31,6 @@ private:
     // (start-up banners) instead of treating them as garbage.
     Response command(const std::string& line, Clock::time_point deadline, bool lenient = false);
     Response command(const std::string& line) { return command(line, command_deadline()); }
-    static Clock::time_point command_deadline();
-
-    EngineProcess process_;
-    EngineSpec spec_;
-    TimeControl time_;
-    std::string name_;
 };
 
 // GTP's name of a colour.

@@ -11,10 +11,6 @@ namespace tempo::match {
 
 namespace {
 
-Clock::time_point command_deadline() {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kCommandTimeoutSeconds));
-}
-
 // "m:ss" for a whole number of seconds, as NBoard writes clocks.
 std::string clock_text(double seconds) {
     const long total = std::lround(std::max(0.0, seconds));
@@ -85,21 +81,12 @@ std::optional<MoveReply> NboardPlayer::parse_move_line(const std::string& line) 
 }
 
 NboardPlayer::NboardPlayer(const EngineSpec& spec, const TimeControl& time, const std::atomic<bool>* abort)
-    : process_(spec.command, abort), spec_(spec), time_(time) {
+    : ProcessPlayer(spec, time, abort) {
     send("nboard 2");
     send("set depth " + std::to_string(spec.depth > 0 ? spec.depth : 60));
     for (const std::string& line : spec.init_lines) send(line);
     synchronise(command_deadline());
-    if (!spec.name.empty()) name_ = spec.name;
     if (name_.empty()) name_ = "engine";
-}
-
-NboardPlayer::~NboardPlayer() {
-    try {
-        if (process_.running()) process_.write_line("quit");
-    } catch (const ProcessError&) {
-    }
-    process_.stop();
 }
 
 void NboardPlayer::send(const std::string& line) {

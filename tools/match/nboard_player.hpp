@@ -7,21 +7,16 @@
 #include <optional>
 #include <string>
 
-#include "tools/match/engine_player.hpp"
+#include "tools/match/process_player.hpp"
 
 namespace tempo::match {
 
-class NboardPlayer final : public EnginePlayer {
+class NboardPlayer final : public ProcessPlayer {
 public:
     NboardPlayer(const EngineSpec& spec, const TimeControl& time, const std::atomic<bool>* abort);
-    ~NboardPlayer() override;
-
-    std::string name() const override { return name_; }
     void new_game(const Game& game) override;
     MoveReply think(const Game& game, const ClockState& clocks, Clock::time_point deadline) override;
     void observe(Color color, const GgfMove& move, bool own) override;
-    std::string transcript_tail() const override { return process_.transcript_tail(); }
-    std::string process_state() override { return process_.exit_description(); }
 
     // The reply of `=== <move>[/<eval>[/<time>]]` (fields may also be separated by spaces, as Edax
     // writes them); nullopt for a line that is not a `===` line. Throws ParseError for a bad move.
@@ -34,10 +29,6 @@ private:
     void synchronise(Clock::time_point deadline);
     void send(const std::string& line);
 
-    EngineProcess process_;
-    EngineSpec spec_;
-    TimeControl time_;
-    std::string name_;
     int ping_ = 0;
 };
 
