@@ -14,6 +14,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "tests/protocol/engine_process.hpp"
+#include "tests/protocol/garbled_lines.hpp"
 
 namespace tempo {
 namespace {
@@ -316,17 +317,7 @@ TEST(Gtp, GarbageNeverBreaksTheSession) {
     int expected = 0;
     std::string batch;
     for (int i = 0; i < 10000; ++i) {
-        std::string line;
-        switch (random() % 4) {
-            case 0: line = templates[random() % templates.size()]; break;
-            case 1:
-                for (int j = 0, n = static_cast<int>(random() % 80); j < n; ++j) line += static_cast<char>(random() % 256);
-                break;
-            case 2: line = std::to_string(random() % 1000) + " " + templates[random() % templates.size()]; break;
-            default:
-                if (random() % 50 == 0) line = std::string(70 * 1024, 'y');
-                else line = templates[random() % templates.size()] + " " + std::to_string(random());
-        }
+        std::string line = testing::garbled_line(random, templates, 'y');
         for (char& c : line)
             if (c == '\n' || c == '#' || c == 'q') c = 'z';  // one line each; no comments; no accidental quit
         // Keep state-changing commands out: the test checks the state afterwards.

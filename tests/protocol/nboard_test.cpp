@@ -10,6 +10,7 @@
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
+#include "tests/protocol/garbled_lines.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 
 namespace tempo {
@@ -306,20 +307,11 @@ TEST(Nboard, GarbageNeverBreaksTheSession) {
         "move", "move Z9", "move D3", "move F5", "move PA", "move //", "move C3/abc/1e400", "set game",
         "set game (;GM[Othello]BO[8 ---", "set game (;GM[Othello]]]B[F5];)", "set game ((;;))", "set depth",
         "set depth -5", "set depth 99999999999999999999", "hint", "hint x", "hint -1", "ping", "ping abc",
-        "set contempt", "go now", "analyze please", "set", "nboard", "\x01\x02\xff\xfe", "learnx", "quitx"};
+        "set contempt", "go now", "analyze please", "set", "nboard", "\x01\x02\xff\xfe", "learnx", "quitx",
+        "set game (;GM[Othello]B[F5;)", "set game (;GM[Othello][[B[F5;)", "set game (;GM[Othello][[[[B[F5;)"};
     std::string batch;
     for (int i = 0; i < 10000; ++i) {
-        std::string line;
-        switch (random() % 4) {
-            case 0: line = templates[random() % templates.size()]; break;
-            case 1:
-                for (int j = 0, n = static_cast<int>(random() % 80); j < n; ++j) line += static_cast<char>(random() % 256);
-                break;
-            case 2: line = templates[random() % templates.size()] + " " + std::to_string(random()); break;
-            default:
-                if (random() % 50 == 0) line = std::string(70 * 1024, 'x');  // longer than the 64 KiB limit
-                else line = "set game (;GM[Othello]" + std::string(random() % 5, '[') + "B[F5" + ";)";
-        }
+        std::string line = testing::garbled_line(random, templates, 'x');
         for (char& c : line)
             if (c == '\n' || c == 'q') c = ' ';  // keep one line each, and no accidental quit
         // Requests that start searches are replaced: the test is about parsing, not thinking.
