@@ -5,7 +5,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -13,6 +12,7 @@
 
 #include "tools/commands.hpp"
 #include "tools/match/match_runner.hpp"
+#include "tools/match/utc_time.hpp"
 
 namespace tempo::cli {
 
@@ -46,15 +46,6 @@ void add_match_engine_options(CLI::App* cmd, int number, MatchEngineOptions& eng
 
 match::Protocol parse_protocol(const std::string& name) {
     return name == "gtp" ? match::Protocol::kGtp : name == "nboard" ? match::Protocol::kNboard : match::Protocol::kAuto;
-}
-
-std::string default_ggf_name() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char text[64];
-    std::strftime(text, sizeof text, "match-%Y%m%d-%H%M%S.ggf", &tm);
-    return text;
 }
 
 // "60" or "60+0.5": main time and increment in seconds.
@@ -155,7 +146,7 @@ void add_match_command(CLI::App& app) {
         if (seed != 0) match::shuffle_openings(settings.openings, seed);
         settings.games = options->games > 0 ? options->games : 2 * static_cast<int>(settings.openings.size());
         settings.concurrency = options->concurrency;
-        settings.ggf_path = options->ggf.empty() ? default_ggf_name() : options->ggf;
+        settings.ggf_path = options->ggf.empty() ? match::utc_time_text("match-%Y%m%d-%H%M%S.ggf") : options->ggf;
 
         for (int e = 0; e < 2; ++e) {
             match::EngineSpec& spec = settings.engines[e] = options->engines[e].spec;

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 
 #include "engine/notation.hpp"
 #include "tools/match/nboard_player.hpp"
+#include "tools/match/utc_time.hpp"
 
 namespace tempo::match {
 
@@ -13,15 +13,6 @@ namespace {
 
 Clock::duration seconds(double s) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, s)));
-}
-
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char text[40];
-    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S GMT", &tm);
-    return text;
 }
 
 // GGF values end at ']': keep free text (engine names, reasons) from closing the tag early.
@@ -56,7 +47,7 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
     record.black_name = ggf_safe(black.name());
     record.white_name = ggf_safe(white.name());
     record.place = "tempo-match";
-    record.date = utc_now();
+    record.date = utc_time_text("%Y-%m-%d %H:%M:%S GMT");
     if (nboard_clock(black_time) == nboard_clock(white_time)) {
         record.time_control = nboard_clock(black_time);
     } else {
