@@ -1,6 +1,7 @@
 #include "search/endgame.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "search/endgame_parallel.hpp"
 
@@ -23,9 +24,11 @@ namespace {
 template <class T>
 class SolverFor final : public EndgameSolver::Impl {
 public:
-    SolverFor(TranspositionTable& tt, int threads) : tt_(tt), search_(tt, stop) {
+    SolverFor(TranspositionTable& tt, int threads, const Evaluator* evaluator) : tt_(tt), search_(tt, stop) {
+        search_.set_evaluator(evaluator);
         if (threads > 1) {
             parallel_ = std::make_unique<Parallel<T>>(tt, stop, threads - 1);
+            parallel_->set_evaluator(evaluator);
             search_.set_parallel(parallel_.get());
         }
     }
@@ -133,20 +136,25 @@ private:
     std::unique_ptr<Parallel<T>> parallel_;  // helper threads, when threads > 1
 };
 
-std::unique_ptr<EndgameSolver::Impl> make_impl(TranspositionTable& tt, Variant variant, int threads) {
+std::unique_ptr<EndgameSolver::Impl> make_impl(TranspositionTable& tt, Variant variant, int threads,
+                                               const Evaluator* evaluator) {
     const bool anti = variant.rules == Rules::kAnti;
     if (variant.geometry == Geometry::k8x8) {
-        if (anti) return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kAnti>>>(tt, threads);
-        return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kStandard>>>(tt, threads);
+        if (anti) return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kAnti>>>(tt, threads, evaluator);
+        return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kStandard>>>(tt, threads, evaluator);
     }
-    if (anti) return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kAnti>>>(tt, threads);
-    return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kStandard>>>(tt, threads);
+    if (anti) return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kAnti>>>(tt, threads, evaluator);
+    return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kStandard>>>(tt, threads, evaluator);
 }
 
 }  // namespace
 
-EndgameSolver::EndgameSolver(TranspositionTable& tt, Variant variant, int threads)
-    : variant_(variant), threads_(threads < 1 ? 1 : threads), impl_(make_impl(tt, variant, threads_)) {}
+EndgameSolver::EndgameSolver(TranspositionTable& tt, Variant variant, int threads,
+                             std::shared_ptr<const Evaluator> evaluator)
+    : variant_(variant),
+      threads_(threads < 1 ? 1 : threads),
+      evaluator_(std::move(evaluator)),
+      impl_(make_impl(tt, variant, threads_, evaluator_.get())) {}
 
 EndgameSolver::~EndgameSolver() = default;
 

@@ -2,7 +2,8 @@
 // the side to move's view), the best move and the principal variation.
 //
 // Design: null-window searches with a shared transposition table; specialised code for the last
-// 1-4 empties; parity ordering near the end and fastest-first ordering higher up; stability
+// 1-4 empties; parity ordering near the end, fastest-first ordering higher up and, given the
+// trained evaluation, a 1-ply search on it from 14 empties (search/endgame_eval_ordering.hpp); stability
 // cut-offs (8x8 standard). One EndgameSolver drives `threads` search threads itself: the caller's
 // thread is the master, threads - 1 helpers (started with the solver, asleep between searches)
 // share the moves of PV nodes after the first (Young Brothers Wait, search/endgame_parallel.hpp).
@@ -21,6 +22,7 @@
 
 #include "engine/board.hpp"
 #include "engine/variant.hpp"
+#include "eval/evaluator.hpp"
 #include "search/tt.hpp"
 
 namespace tempo {
@@ -37,7 +39,10 @@ struct EndgameResult {
 
 class EndgameSolver {
 public:
-    EndgameSolver(TranspositionTable& tt, Variant variant, int threads = 1);
+    // With an `evaluator` (the variant's trained evaluation), moves at many empties are ordered by
+    // a shallow search on it; without one, by mobility alone.
+    EndgameSolver(TranspositionTable& tt, Variant variant, int threads = 1,
+                  std::shared_ptr<const Evaluator> evaluator = nullptr);
     ~EndgameSolver();
     EndgameSolver(const EndgameSolver&) = delete;
     EndgameSolver& operator=(const EndgameSolver&) = delete;
@@ -64,6 +69,7 @@ public:
 private:
     Variant variant_;
     int threads_;
+    std::shared_ptr<const Evaluator> evaluator_;
     std::unique_ptr<Impl> impl_;
 };
 

@@ -38,6 +38,11 @@ public:
         for (std::thread& t : threads_) t.join();
     }
 
+    // The helpers' ordering evaluation (see Search::set_evaluator).
+    void set_evaluator(const Evaluator* evaluator) {
+        for (auto& h : helpers_) h->set_evaluator(evaluator);
+    }
+
     bool idle() const { return !active_.load(std::memory_order_relaxed); }
 
     // Searches moves 1.. of `list` (sorted) on all threads; returns the best score and move among them.

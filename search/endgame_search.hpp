@@ -1,7 +1,7 @@
 // The endgame search proper: null-window search (nws) and principal-variation search (pvs) on
 // exact final margins. Near the end (kShallowDepth empties and fewer) a table-free search with
 // parity ordering; above it, transposition table, enhanced transposition cut-offs and
-// fastest-first move ordering. One Search object per thread; the table is shared.
+// fastest-first move ordering (at many empties by the evaluation, when the solver has one). One Search object per thread; the table is shared.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "engine/hash_key.hpp"
+#include "search/endgame_eval_ordering.hpp"
 #include "search/endgame_last_moves.hpp"
 #include "search/endgame_ordering.hpp"
 #include "search/stability.hpp"
@@ -89,6 +90,8 @@ public:
 
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
+        if (evaluator_ && empties_count >= kEvalOrderDepth)
+            score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         int best = -kInfinity;
         Move best_square = kNoMove;
@@ -139,6 +142,8 @@ public:
     void set_parallel(Parallel<T>* parallel) { parallel_ = parallel; }
     // While working on a split point: its cut-off flag also stops this search.
     void set_abort(const std::atomic<bool>* abort) { abort_ = abort; }
+    // The evaluation that orders moves at many empties (none: mobility look-ahead only).
+    void set_evaluator(const Evaluator* evaluator) { evaluator_ = evaluator; }
 
 private:
     // 5..kShallowDepth empties: moves straight from the move bitboard, odd quadrants first.
@@ -199,7 +204,10 @@ private:
         }
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
-        if (empties_count >= kSearchOrderDepth) list.score_by_search<T>(player, opponent, kSearchOrderPlies);
+        if (evaluator_ && empties_count >= kEvalOrderDepth)
+            score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
+        else if (empties_count >= kSearchOrderDepth)
+            list.score_by_search<T>(player, opponent, kSearchOrderPlies);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
@@ -246,6 +254,7 @@ private:
     const std::atomic<bool>& stop_;
     const std::atomic<bool>* abort_ = nullptr;
     Parallel<T>* parallel_ = nullptr;
+    const Evaluator* evaluator_ = nullptr;
 };
 
 }  // namespace tempo::endgame

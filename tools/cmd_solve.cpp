@@ -100,10 +100,10 @@ int run_solve(const SolveOptions& options) {
     }
 
     TranspositionTable tt(static_cast<std::size_t>(options.hash_mb));
-    EndgameSolver solver(tt, variant, options.threads);
-    // 6x6 has no trained evaluation: its solves start from the guess 0.
+    // 6x6 has no trained evaluation: its solves are ordered by mobility and start from the guess 0.
     const std::shared_ptr<const Evaluator> evaluator =
-        geometry == Geometry::k8x8 && !options.wld ? Evaluator::create(variant) : nullptr;
+        geometry == Geometry::k8x8 ? Evaluator::create(variant) : nullptr;
+    EndgameSolver solver(tt, variant, options.threads, evaluator);
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     int solved = 0, mismatches = 0;
@@ -120,7 +120,7 @@ int run_solve(const SolveOptions& options) {
         const auto start = std::chrono::steady_clock::now();
         std::uint64_t guess_nodes = 0;
         const int empties = board.empty_count(variant.playable());
-        const int guess = evaluator && empties >= kGuessEmpties
+        const int guess = evaluator && !options.wld && empties >= kGuessEmpties
                               ? midgame_guess(board, *evaluator, variant, tt, guess_nodes)
                               : 0;
         EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -64, 64, guess);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "engine/notation.hpp"
 #include "engine/obf.hpp"
 #include "engine/rules.hpp"
+#include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
 #include "tests/engine/random_positions.hpp"
 
@@ -63,12 +65,14 @@ void expect_pv_scores(const Board& start, const EndgameResult& result, Variant v
 }
 
 // Solves positions [first, last) of an FFO file; checks score, best move and PV.
-void check_ffo(const std::string& file, std::size_t first, std::size_t last, int threads = 1) {
+// With an `evaluator`, moves at many empties are ordered by it.
+void check_ffo(const std::string& file, std::size_t first, std::size_t last, int threads = 1,
+               std::shared_ptr<const Evaluator> evaluator = nullptr) {
     const std::string path = shared_path("ffo/" + file);
     SKIP_WITHOUT(path);
     const std::vector<ObfPosition> positions = read_obf_file(path);
     TranspositionTable tt(16);
-    EndgameSolver solver(tt, Variant{}, threads);
+    EndgameSolver solver(tt, Variant{}, threads, std::move(evaluator));
     for (std::size_t i = first; i < last && i < positions.size(); ++i) {
         const ObfPosition& obf = positions[i];
         const EndgameResult result = solver.solve(obf.position.board);
@@ -88,6 +92,12 @@ TEST(EndgameFfo, Positions20To26) { check_ffo("fforum-20-39.obf", 0, 7); }
 TEST(EndgameFfo, Positions28To30) { check_ffo("fforum-20-39.obf", 8, 11); }
 
 TEST(EndgameFfo, TwoThreadsGiveTheSameResults) { check_ffo("fforum-1-19.obf", 0, 19, 2); }
+
+// Ordering by the trained evaluation (from 14 empties) changes the tree, never the result.
+TEST(EndgameFfo, EvaluationOrderingGivesTheSameResults) {
+    check_ffo("fforum-20-39.obf", 0, 7, 1, Evaluator::create(Variant{}));
+    check_ffo("fforum-1-19.obf", 0, 19, 2, Evaluator::create(Variant{}));
+}
 
 TEST(EndgameWld, AgreesWithExact) {
     const std::string path = shared_path("ffo/fforum-1-19.obf");
