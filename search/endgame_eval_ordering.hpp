@@ -48,6 +48,8 @@ int eval_search(const Evaluator& evaluator, Bitboard player, Bitboard opponent, 
 // FFO #40-#44 (145.3 M nodes with the mobility look-ahead; ordering nodes counted): from 18
 // empties weight 16 133.5 M, 32 126.1 M, 64 121.6 M; from 14 empties with PV nodes weight 64
 // 111.5 M, 128 116.7 M, from 12 118.0 M; 0 plies 141.7 M, 2 plies 135.3 M; window 4 or 16 the same.
+// FFO #45-#49 (861.4 M at weight 64): weight 48 841.3 M, 96 900.3 M; 2 plies from 20 empties
+// 899.1 M, 3 plies from 20 929.4 M, 3 plies from 22 888.7 M.
 constexpr int kEvalOrderDepth = 14;
 constexpr int kEvalOrderPlies = 1;
 constexpr int kEvalOrderWindow = 8;

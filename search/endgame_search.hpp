@@ -90,13 +90,13 @@ public:
 
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
-        if (evaluator_ && empties_count >= kEvalOrderDepth)
-            score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         int best = -kInfinity;
         Move best_square = kNoMove;
         const int alpha0 = alpha;
+        const int look_ahead_from = evaluator_ ? look_ahead_start(moves, tt_move, empties_count) : -1;
         for (int i = 0; i < list.size; ++i) {
+            if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
             if (i == 1 && parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle()) {
                 // Young brothers wait: the eldest son is searched, the others go to all threads.
                 for (int j = 1; j < list.size; ++j) list.next(j);
@@ -204,10 +204,6 @@ private:
         }
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
-        if (evaluator_ && empties_count >= kEvalOrderDepth)
-            score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
-        else if (empties_count >= kSearchOrderDepth)
-            list.score_by_search<T>(player, opponent, kSearchOrderPlies);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
@@ -224,7 +220,9 @@ private:
         }
         int best = -kInfinity;
         Move best_square = kNoMove;
+        const int look_ahead_from = look_ahead_start(moves, tt_move, empties_count);
         for (int i = 0; i < list.size; ++i) {
+            if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
             const ScoredMove& m = list.next(i);
             const int v = -nws(opponent ^ m.flips, player | m.flips | square_bit(m.square), -alpha - 1,
                                empties_count - 1, parity ^ quadrant_bit(m.square));
@@ -237,6 +235,21 @@ private:
         if (stopped()) return alpha;
         store(key, alpha, alpha + 1, best, best_square, empties_count);
         return best;
+    }
+
+    // Where in the move list the look-ahead ordering starts: after the table move, which is searched
+    // first unsorted (most nodes with one cut there, and the look-ahead is the costly part of a
+    // node); -1 below the look-ahead depths.
+    int look_ahead_start(Bitboard moves, Move tt_move, int empties_count) const {
+        if (empties_count < (evaluator_ ? kEvalOrderDepth : kSearchOrderDepth)) return -1;
+        return tt_move < 64 && (moves & square_bit(tt_move)) ? 1 : 0;
+    }
+
+    // Re-scores the moves by the evaluation's look-ahead when there is an evaluation, else by the
+    // mobility look-ahead.
+    void order_by_look_ahead(MoveList& list, Bitboard player, Bitboard opponent, int alpha) {
+        if (evaluator_) score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
+        else list.score_by_search<T>(player, opponent, kSearchOrderPlies);
     }
 
     // Records a fail-soft result of a search with window (alpha, beta).
