@@ -46,14 +46,16 @@ void parse_shard(const std::string& text, int& k, int& n) {
 }
 
 // Empties from which an exact solve first runs a midgame search for the score it is narrowed
-// around, and that search's deepest depth (selectivity 3). FFO #40-#44, nodes (the midgame's
-// included): guess 0 238.4 M; depth 8 205.4 M, 10 194.7 M, 12 161.6 M, 14 145.3 M, 16 147.8 M.
-// Its table moves also order the solve.
+// around, and that search's selectivity; the search deepens by 2 plies up to the empties count,
+// a selective solve (Multi-ProbCut at 73%). Its table moves also order the solve. FFO #40-#44,
+// nodes (the midgame's included): guess 0 238.4 M; with the mobility-ordered solver, depth 8
+// 205.4 M, 10 194.7 M, 12 161.6 M, 14 145.3 M, 16 147.8 M; with the evaluation-ordered solver,
+// depth 14 110.4 M, 18 106.6 M, empties - 2 92.4 M, to the end 89.2 M (selectivity 4: 90.7 M,
+// 2: 131.9 M; selectivity 4 then a last pass at 3: 79.9 M, but on #45-#49 681.8 M against 639.1 M).
 constexpr int kGuessEmpties = 18;
-constexpr int kGuessDepth = 14;
 constexpr int kGuessSelectivity = 3;
 
-// The midgame estimate of `board` (iterative deepening to kGuessDepth on the solver's table);
+// The midgame estimate of `board` (iterative deepening to the end on the solver's table);
 // adds its nodes to `nodes`.
 int midgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
                   std::uint64_t& nodes) {
@@ -65,7 +67,8 @@ int midgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     context.stop = &never_stop;
     MidgameSearch search(context);
     int guess = 0;
-    for (int depth = 2; depth <= kGuessDepth; depth += 2) guess = search.search(board, -64, 64, depth, kGuessSelectivity);
+    const int empties = board.empty_count(variant.playable());
+    for (int depth = 2; depth <= empties; depth += 2) guess = search.search(board, -64, 64, depth, kGuessSelectivity);
     nodes += search.nodes();
     return guess;
 }
