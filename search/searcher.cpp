@@ -106,17 +106,18 @@ struct Searcher::Impl {
 
     // The variant's evaluation, loaded once. Without its weights file the search still plays, on
     // the hand-written evaluation, and says so on stderr.
-    const Evaluator& evaluator(Variant variant) {
+    const std::shared_ptr<const Evaluator>& shared_evaluator(Variant variant) {
         auto& slot = evaluators[{variant.geometry, variant.rules}];
-        if (slot) return *slot;
+        if (slot) return slot;
         try {
             slot = Evaluator::create(variant, options.eval_file);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "tempo: %s; using the simple evaluation\n", e.what());
             slot = std::make_shared<SimpleEvaluator>(variant);
         }
-        return *slot;
+        return slot;
     }
+    const Evaluator& evaluator(Variant variant) { return *shared_evaluator(variant); }
 
     // The variant's endgame solver on the shared table, made on first use (and again when the
     // thread count or the weights change). On 8x8 it orders moves at many empties by the variant's
@@ -125,14 +126,9 @@ struct Searcher::Impl {
     EndgameSolver& solver(Variant variant) {
         auto& slot = solvers[{variant.geometry, variant.rules}];
         const int threads = std::max(1, options.threads);
-        if (!slot || slot->threads() != threads) {
-            std::shared_ptr<const Evaluator> ordering;
-            if (variant.geometry == Geometry::k8x8) {
-                evaluator(variant);
-                ordering = evaluators[{variant.geometry, variant.rules}];
-            }
-            slot = std::make_unique<EndgameSolver>(tt, variant, threads, std::move(ordering));
-        }
+        if (!slot || slot->threads() != threads)
+            slot = std::make_unique<EndgameSolver>(
+                tt, variant, threads, variant.geometry == Geometry::k8x8 ? shared_evaluator(variant) : nullptr);
         return *slot;
     }
 };
