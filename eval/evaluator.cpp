@@ -11,7 +11,8 @@
 namespace tempo {
 
 std::string default_weights_name(Variant variant) {
-    return variant.rules == Rules::kAnti ? "anti-8x8.tew" : "standard-8x8.tew";
+    return std::string(variant.rules == Rules::kAnti ? "anti-" : "standard-") +
+           (variant.geometry == Geometry::k6x6 ? "6x6" : "8x8") + ".tew";
 }
 
 std::string find_weights_file(Variant variant) {
@@ -22,9 +23,15 @@ std::string find_weights_file(Variant variant) {
                              "); pass one with --eval FILE");
 }
 
+bool has_shipped_weights(Variant variant) {
+    return !find_data_file("weights", default_weights_name(variant)).empty();
+}
+
 std::shared_ptr<const Evaluator> Evaluator::create(Variant variant, const std::string& weights_file) {
-    // 6x6 is solved from early on: the simple evaluation only orders moves there.
-    if (variant.geometry == Geometry::k6x6) return std::make_shared<SimpleEvaluator>(variant);
+    // 6x6 is solved from early on: its evaluation only orders moves, and where no trained 6x6
+    // weights are shipped (anti6x6) the simple evaluation does that.
+    if (variant.geometry == Geometry::k6x6 && weights_file.empty() && !has_shipped_weights(variant))
+        return std::make_shared<SimpleEvaluator>(variant);
     const std::string path = weights_file.empty() ? find_weights_file(variant) : weights_file;
     return std::make_shared<PatternEvaluator>(load_weights(path, variant));
 }

@@ -12,6 +12,7 @@ class Evaluator {
 public:
     // The evaluation for `variant`: its shipped weights, found without configuration, or
     // `weights_file` when given. Throws std::runtime_error naming the problem for a bad file.
+    // 6x6 variants without shipped weights get the SimpleEvaluator.
     static std::shared_ptr<const Evaluator> create(Variant variant, const std::string& weights_file = "");
 
     virtual ~Evaluator() = default;
@@ -19,8 +20,11 @@ public:
     virtual int evaluate(const Board& board) const = 0;
 };
 
-// The shipped weights file's name for an 8x8 variant ("standard-8x8.tew", "anti-8x8.tew").
+// The shipped weights file's name for a variant ("standard-8x8.tew", "anti-8x8.tew", "standard-6x6.tew"...).
 std::string default_weights_name(Variant variant);
+// Whether `variant` has trained weights found without configuration (always meant for 8x8; 6x6
+// ships standard-6x6.tew, anti6x6 none).
+bool has_shipped_weights(Variant variant);
 // The first existing default weights file for `variant` (engine/data_files.hpp says where it looks);
 // throws std::runtime_error listing the places tried.
 std::string find_weights_file(Variant variant);

@@ -33,16 +33,19 @@ constexpr std::array<std::uint8_t, kPlacements> kPlacementShape{0, 0, 0, 0, 1, 1
                                                                 5, 5, 5, 5, 6, 6, 7, 7, 7, 7, 8, 8,
                                                                 8, 8, 9, 9, 9, 9, 10, 10, 10, 10};
 
-// The offsets of all features of `board` (8x8) into a phase's weights.
-inline void feature_offsets(const Board& board, FeatureOffsets& out) {
+// The offsets of all features of `board` into a phase's weights. A 6x6 board (b2..g7, `playable`
+// = kPlayable6x6) is read by the same placements: its edges, rows, diagonals and corner blocks are
+// the 8x8 shapes one ring in, with the off-board squares always empty; its moves are counted on
+// the playable squares only.
+inline void feature_offsets(const Board& board, FeatureOffsets& out, Bitboard playable = kPlayable8x8) {
     std::array<std::uint16_t, kPlacements> index;
     pattern_indices(board, index);
     for (int i = 0; i < kPlacements; ++i) out[i] = kShapeOffset[kPlacementShape[i]] + index[i];
-    const int mine = popcount(board.moves());
-    const int theirs = popcount(board.passed().moves());
+    const int mine = popcount(board.moves(playable));
+    const int theirs = popcount(board.passed().moves(playable));
     out[kPlacements] = kPlayerMobilityOffset + (mine < kMobilityEntries ? mine : kMobilityEntries - 1);
     out[kPlacements + 1] = kOpponentMobilityOffset + (theirs < kMobilityEntries ? theirs : kMobilityEntries - 1);
-    out[kPlacements + 2] = kParityOffset + (board.empty_count() & 1);
+    out[kPlacements + 2] = kParityOffset + (board.empty_count(playable) & 1);
 }
 
 }  // namespace tempo

@@ -5,19 +5,22 @@
 
 namespace tempo {
 
-PatternEvaluator::PatternEvaluator(EvalWeights weights) : weights_(std::move(weights)) {
+PatternEvaluator::PatternEvaluator(EvalWeights weights)
+    : weights_(std::move(weights)), playable_(weights_.variant.playable()) {
     if (weights_.weights_per_phase != kWeightsPerPhase ||
         weights_.weights.size() != std::size_t(weights_.phases) * kWeightsPerPhase)
         throw std::runtime_error("pattern evaluator: weights do not match this pattern set");
+    const int max_empties = weights_.variant.squares() - 4;
     for (int empties = 0; empties <= 64; ++empties)
         table_by_empties_[empties] =
-            weights_.weights.data() + std::size_t(phase_of(std::min(empties, 60), weights_.phases)) * kWeightsPerPhase;
+            weights_.weights.data() +
+            std::size_t(phase_of(std::min(empties, max_empties), weights_.phases, max_empties)) * kWeightsPerPhase;
 }
 
 int PatternEvaluator::evaluate_fine(const Board& board) const {
     FeatureOffsets offsets;
-    feature_offsets(board, offsets);
-    const std::int16_t* w = table_by_empties_[board.empty_count()];
+    feature_offsets(board, offsets, playable_);
+    const std::int16_t* w = table_by_empties_[board.empty_count(playable_)];
     int sum = 0;
     for (std::uint32_t offset : offsets) sum += w[offset];
     return sum;

@@ -1,5 +1,6 @@
-// The trained pattern evaluation for 8x8 (standard and anti): per game phase (by empties), the sum
-// of the weights of the position's features (eval/features.hpp), in discs for the side to move.
+// The trained pattern evaluation for 8x8 (standard and anti) and 6x6: per game phase (by empties),
+// the sum of the weights of the position's features (eval/features.hpp), in discs for the side to
+// move. 6x6 uses the same pattern set on its b2..g7 squares, with its own weights.
 #pragma once
 
 #include <array>
@@ -13,15 +14,15 @@
 namespace tempo {
 
 // The phase of a position with `empties` empty squares when there are `phases` phases: equal
-// slices of 1..60 empties (0 empties joins the first).
-constexpr int phase_of(int empties, int phases) {
-    const int p = (empties > 0 ? empties - 1 : 0) * phases / 60;
+// slices of 1..max_empties empties (0 empties joins the first); max_empties is 60 on 8x8, 32 on 6x6.
+constexpr int phase_of(int empties, int phases, int max_empties = 60) {
+    const int p = (empties > 0 ? empties - 1 : 0) * phases / max_empties;
     return p < phases ? p : phases - 1;
 }
 
 class PatternEvaluator final : public Evaluator {
 public:
-    // Takes weights already checked by load_weights (8x8, this pattern set).
+    // Takes weights already checked by load_weights (this pattern set; 8x8 or 6x6).
     explicit PatternEvaluator(EvalWeights weights);
 
     int evaluate(const Board& board) const override;
@@ -32,6 +33,7 @@ public:
 
 private:
     EvalWeights weights_;
+    Bitboard playable_;  // the variant's squares: moves and empties are counted on these
     std::array<const std::int16_t*, 65> table_by_empties_;  // the phase's weights for each empty count
 };
 

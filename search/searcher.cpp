@@ -121,14 +121,15 @@ struct Searcher::Impl {
 
     // The variant's endgame solver on the shared table, made on first use (and again when the
     // thread count or the weights change). On 8x8 it orders moves at many empties by the variant's
-    // evaluation (FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md); 6x6 has no trained
-    // weights to order by and keeps the fastest-first ordering.
+    // evaluation (FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md), and so does 6x6 with its
+    // shipped weights; anti6x6 has none and keeps the fastest-first ordering.
     EndgameSolver& solver(Variant variant) {
         auto& slot = solvers[{variant.geometry, variant.rules}];
         const int threads = std::max(1, options.threads);
         if (!slot || slot->threads() != threads)
             slot = std::make_unique<EndgameSolver>(
-                tt, variant, threads, variant.geometry == Geometry::k8x8 ? shared_evaluator(variant) : nullptr);
+                tt, variant, threads,
+                variant.geometry == Geometry::k8x8 || has_shipped_weights(variant) ? shared_evaluator(variant) : nullptr);
         return *slot;
     }
 };

@@ -26,6 +26,7 @@ struct SolveOptions {
     std::string shard = "0/1";
     std::string variant = "8x8";
     bool start = false;
+    std::string eval_file;  // weights ordering the solve (empty: the variant's shipped ones)
 };
 
 // "K/N" with 0 <= K < N.
@@ -103,9 +104,12 @@ int run_solve(const SolveOptions& options) {
     }
 
     TranspositionTable tt(static_cast<std::size_t>(options.hash_mb));
-    // 6x6 has no trained evaluation: its solves are ordered by mobility and start from the guess 0.
+    // 6x6 orders by its trained evaluation where weights are shipped (standard-6x6.tew); anti6x6
+    // has none and is ordered by mobility from the guess 0.
     const std::shared_ptr<const Evaluator> evaluator =
-        geometry == Geometry::k8x8 ? Evaluator::create(variant) : nullptr;
+        geometry == Geometry::k8x8 || has_shipped_weights(variant) || !options.eval_file.empty()
+            ? Evaluator::create(variant, options.eval_file)
+            : nullptr;
     EndgameSolver solver(tt, variant, options.threads, evaluator);
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
@@ -175,6 +179,7 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--variant", options->variant, "8x8, 6x6, anti or anti6x6")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
     cmd->add_flag("--start", options->start, "Solve the variant's start position instead of a file");
+    cmd->add_option("--eval", options->eval_file, "Weights file ordering the solve (default: the shipped one)");
     cmd->callback([options] {
         int status = 0;
         try {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -113,10 +114,14 @@ TEST(WeightsFile, LoaderRefusesAFileOverTheSizeCapBeforeReadingIt) {
     std::remove(path.c_str());
 }
 
-TEST(WeightsFile, SixBySixUsesTheSimpleEvaluation) {
+// 6x6 has its shipped weights (tests/eval/pattern_eval_6x6_test.cpp); anti6x6 the simple evaluation.
+TEST(WeightsFile, SixBySixVariantsHaveAnEvaluation) {
     const auto eval = Evaluator::create({Geometry::k6x6, Rules::kStandard});
     ASSERT_NE(eval, nullptr);
-    EXPECT_EQ(eval->evaluate(Board::start()), 0);
+    EXPECT_LE(std::abs(eval->evaluate(Board::start())), 8);  // white wins by 4 with perfect play
+    const auto anti = Evaluator::create({Geometry::k6x6, Rules::kAnti});
+    ASSERT_NE(anti, nullptr);
+    EXPECT_EQ(anti->evaluate(Board::start()), 0);
 }
 
 }  // namespace
