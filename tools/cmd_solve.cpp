@@ -13,6 +13,7 @@
 #include "search/endgame.hpp"
 #include "search/midgame.hpp"
 #include "tools/commands.hpp"
+#include "tools/progress_ticker.hpp"
 
 namespace tempo::cli {
 
@@ -55,6 +56,8 @@ void parse_shard(const std::string& text, int& k, int& n) {
 // 2: 131.9 M; selectivity 4 then a last pass at 3: 79.9 M, but on #45-#49 681.8 M against 639.1 M).
 constexpr int kGuessEmpties = 18;
 constexpr int kGuessSelectivity = 3;
+// A long solve reports on stderr at this period: position, time on it, nodes so far.
+constexpr std::chrono::milliseconds kProgressPeriod{30'000};
 
 // The midgame estimate of `board` (iterative deepening to the end on the solver's table);
 // adds its nodes to `nodes`.
@@ -125,11 +128,22 @@ int run_solve(const SolveOptions& options) {
                      static_cast<unsigned long long>(total_nodes));
         tt.clear();
         const auto start = std::chrono::steady_clock::now();
+        std::atomic<bool> guessing{true};
+        const ProgressTicker ticker(kProgressPeriod, [&] {
+            const double on_it = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (guessing.load()) {
+                std::fprintf(stderr, "  position %zu: %.0f s, midgame guess\n", i + 1, on_it);
+            } else {
+                std::fprintf(stderr, "  position %zu: %.0f s, solving, %llu nodes\n", i + 1, on_it,
+                             static_cast<unsigned long long>(solver.nodes()));
+            }
+        });
         std::uint64_t guess_nodes = 0;
         const int empties = board.empty_count(variant.playable());
         const int guess = evaluator && !options.wld && empties >= kGuessEmpties
                               ? midgame_guess(board, *evaluator, variant, tt, guess_nodes)
                               : 0;
+        guessing.store(false);
         EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -64, 64, guess);
         result.nodes += guess_nodes;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
