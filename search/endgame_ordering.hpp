@@ -81,8 +81,12 @@ int ordering_search(Bitboard player, Bitboard opponent, int alpha, int beta, int
     return best;
 }
 
+// Room for every legal move: reachable positions have at most 33, but a board read from a file
+// can have more, never more than its empty squares.
+constexpr int kMaxMoves = 64;
+
 struct MoveList {
-    ScoredMove moves[32];
+    ScoredMove moves[kMaxMoves];
     int size = 0;
 
     // Fills and scores the list; higher score = searched earlier.

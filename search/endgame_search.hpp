@@ -94,7 +94,7 @@ public:
         int best = -kInfinity;
         Move best_square = kNoMove;
         const int alpha0 = alpha;
-        const int look_ahead_from = evaluator_ ? look_ahead_start(moves, tt_move, empties_count) : -1;
+        const int look_ahead_from = evaluator_ ? look_ahead_start(list, moves, tt_move, empties_count) : -1;
         for (int i = 0; i < list.size; ++i) {
             if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
             if (i == 1 && parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle()) {
@@ -183,11 +183,14 @@ private:
     int nws_deep(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
         if (stopped()) return alpha;
         ++nodes;
+        // The table line is fetched while the stability bound and the moves are computed.
+        const std::uint64_t key = hash_key(Board{player, opponent});
+        tt_.prefetch(key);
         if (alpha >= kStabilityThreshold[empties_count] - (64 - T::kSquares)) {
             const int bound = T::stability_bound(player, opponent);
             if (bound <= alpha) return bound;
         }
-        const std::uint64_t key = hash_key(Board{player, opponent});
+        const Bitboard moves = T::moves(player, opponent);
         TranspositionTable::Data entry;
         Move tt_move = kNoMove;
         if (tt_.probe(key, entry)) {
@@ -197,7 +200,6 @@ private:
             }
             tt_move = entry.move;
         }
-        const Bitboard moves = T::moves(player, opponent);
         if (!moves) {
             if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
             return -nws_deep(opponent, player, -alpha - 1, empties_count, parity);
@@ -207,11 +209,17 @@ private:
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
+            // All children's table lines are requested first, so their cache misses overlap.
+            std::uint64_t child_keys[kMaxMoves];
             for (int i = 0; i < list.size; ++i) {
                 const ScoredMove& m = list.moves[i];
-                const Board child{opponent ^ m.flips, player | m.flips | square_bit(m.square)};
+                child_keys[i] = hash_key(Board{opponent ^ m.flips, player | m.flips | square_bit(m.square)});
+                tt_.prefetch(child_keys[i]);
+            }
+            for (int i = 0; i < list.size; ++i) {
+                const ScoredMove& m = list.moves[i];
                 TranspositionTable::Data ce;
-                if (tt_.probe(hash_key(child), ce) && ce.depth >= empties_count - 1 && ce.selectivity == 0 &&
+                if (tt_.probe(child_keys[i], ce) && ce.depth >= empties_count - 1 && ce.selectivity == 0 &&
                     -ce.upper > alpha) {
                     store(key, alpha, alpha + 1, -ce.upper, m.square, empties_count);
                     return -ce.upper;
@@ -220,7 +228,7 @@ private:
         }
         int best = -kInfinity;
         Move best_square = kNoMove;
-        const int look_ahead_from = look_ahead_start(moves, tt_move, empties_count);
+        const int look_ahead_from = look_ahead_start(list, moves, tt_move, empties_count);
         for (int i = 0; i < list.size; ++i) {
             if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
             const ScoredMove& m = list.next(i);
@@ -239,10 +247,11 @@ private:
 
     // Where in the move list the look-ahead ordering starts: after the table move, which is searched
     // first unsorted (most nodes with one cut there, and the look-ahead is the costly part of a
-    // node); -1 below the look-ahead depths.
-    int look_ahead_start(Bitboard moves, Move tt_move, int empties_count) const {
+    // node); -1 below the look-ahead depths and when at most one move would be sorted by it.
+    int look_ahead_start(const MoveList& list, Bitboard moves, Move tt_move, int empties_count) const {
         if (empties_count < (evaluator_ ? kEvalOrderDepth : kSearchOrderDepth)) return -1;
-        return tt_move < 64 && (moves & square_bit(tt_move)) ? 1 : 0;
+        const int start = tt_move < 64 && (moves & square_bit(tt_move)) ? 1 : 0;
+        return list.size - start >= 2 ? start : -1;
     }
 
     // Re-scores the moves by the evaluation's look-ahead when there is an evaluation, else by the

@@ -4,6 +4,10 @@
 #include <cstring>
 #include <new>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace tempo {
 
 void TranspositionTable::FreeDeleter::operator()(Bucket* p) const { std::free(p); }
@@ -15,8 +19,17 @@ void TranspositionTable::resize(std::size_t megabytes) {
     const std::size_t budget = megabytes * 1024 * 1024 / sizeof(Bucket);
     while (count * 2 <= budget) count *= 2;
     buckets_.reset();
-    void* memory = std::aligned_alloc(64, count * sizeof(Bucket));
+    // Tables of 2 MiB and more sit on 2 MiB boundaries and ask for transparent huge pages: every
+    // probe lands on a random line, and with 4 KiB pages nearly every one also misses the TLB
+    // (a page walk that itself misses the cache).
+    constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    const std::size_t bytes = count * sizeof(Bucket);
+    const std::size_t alignment = bytes >= kHugePage ? kHugePage : alignof(Bucket);
+    void* memory = std::aligned_alloc(alignment, bytes);  // bytes: a power of two >= alignment
     if (!memory) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (alignment == kHugePage) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: failure is harmless
+#endif
     buckets_.reset(static_cast<Bucket*>(memory));
     mask_ = count - 1;
     clear();

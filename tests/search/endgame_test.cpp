@@ -18,6 +18,7 @@
 #include "engine/rules.hpp"
 #include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
+#include "search/endgame_last_flip.hpp"
 #include "tests/engine/random_positions.hpp"
 
 namespace tempo {
@@ -195,6 +196,23 @@ TEST(EndgameSolver, GameOverAndPass) {
     EXPECT_EQ(r.best, kPass);
     EXPECT_EQ(r.score, -64);
     EXPECT_EQ(r.pv, (std::vector<Move>{kPass, 63}));
+}
+
+// The counted flips of the last empty square agree with the flip routine on full boards.
+TEST(EndgameLastFlip, CountMatchesFlips) {
+    if constexpr (!endgame::kHasLastFlipCount) GTEST_SKIP() << "built without BMI2";
+    else {
+        int checked = 0;
+        for (const Board& b : testing::random_bit_positions(4000, 77)) {
+            const int x = static_cast<int>(b.player % 64);
+            const Bitboard mover = b.player & ~square_bit(x);
+            const Bitboard other = ~mover & ~square_bit(x);
+            EXPECT_EQ(endgame::last_flip_count(x, mover), popcount(flips(x, mover, other))) << x;
+            EXPECT_EQ(endgame::last_flip_count(x, other), popcount(flips(x, other, mover))) << x;
+            checked += 2;
+        }
+        EXPECT_EQ(checked, 8000);
+    }
 }
 
 TEST(EndgameSolver, StopReturnsStopped) {
