@@ -56,6 +56,10 @@ void parse_shard(const std::string& text, int& k, int& n) {
 // 2: 131.9 M; selectivity 4 then a last pass at 3: 79.9 M, but on #45-#49 681.8 M against 639.1 M).
 constexpr int kGuessEmpties = 18;
 constexpr int kGuessSelectivity = 3;
+// 6x6 guesses at the most selective level: 8 random 6x6 positions with 22-26 empties
+// (bench/data/6x6-random-22-26.obf), CPU s (nodes): selectivity 3 46.1 (335.5 M), 4 30.2 (373.8 M),
+// no guess 40.0 (541.8 M).
+constexpr int kGuessSelectivity6x6 = 4;
 // A long solve reports on stderr at this period: position, time on it, nodes so far.
 constexpr std::chrono::milliseconds kProgressPeriod{30'000};
 
@@ -72,7 +76,8 @@ int midgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     MidgameSearch search(context);
     int guess = 0;
     const int empties = board.empty_count(variant.playable());
-    for (int depth = 2; depth <= empties; depth += 2) guess = search.search(board, -64, 64, depth, kGuessSelectivity);
+    const int selectivity = variant.geometry == Geometry::k6x6 ? kGuessSelectivity6x6 : kGuessSelectivity;
+    for (int depth = 2; depth <= empties; depth += 2) guess = search.search(board, -64, 64, depth, selectivity);
     nodes += search.nodes();
     return guess;
 }
