@@ -35,14 +35,15 @@ struct Rows {
     std::size_t size() const { return labels.size(); }
 };
 
-Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, bool held_out) {
+Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, Bitboard playable,
+                bool held_out) {
     const auto& tied = tied_offsets();
     Rows rows;
     FeatureOffsets offsets;
     for (const Sample& s : samples) {
         if (s.held_out != held_out || s.empties < lo || s.empties > hi || (s.empties <= exact_below && !s.exact))
             continue;
-        feature_offsets(s.board, offsets);
+        feature_offsets(s.board, offsets, playable);
         for (std::uint32_t o : offsets) rows.features.push_back(tied[o]);
         rows.labels.push_back(s.label);
     }
@@ -76,7 +77,8 @@ double mean_abs_error(const Rows& rows, const std::vector<double>& w) {
 std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi, const FitOptions& options,
                               const std::vector<double>& start) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below, false);
+    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below, options.playable,
+                                 false);
     const std::size_t n = kWeightsPerPhase;
 
     // Right-hand side X^T y, and the Jacobi preconditioner diag(X^T X) + lambda.
@@ -111,7 +113,7 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
         for (std::size_t j = 0; j < n; ++j) p[j] = z[j] + beta * p[j];
     }
 
-    const Rows held_out = phase_rows(samples, lo, hi, options.exact_below, true);
+    const Rows held_out = phase_rows(samples, lo, hi, options.exact_below, options.playable, true);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, "  empties %2d-%2d: %8zu positions, train MAE %.2f, held-out MAE %.2f (%zu), %.1f s\n", lo,
                  hi, rows.size(), mean_abs_error(rows, w), mean_abs_error(held_out, w), held_out.size(), seconds);

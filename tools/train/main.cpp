@@ -1,5 +1,6 @@
 // `tempo-train`: the evaluation's training pipeline. Steps (each resumable from its output file):
 //   samples  game records -> labelled positions (binary cache)
+//   selfplay random (or partly evaluation-guided) games from the start: positions for 6x6
 //   solve    late positions -> exact labels by the endgame solver (append-only file)
 //   fit      positions -> weights file, phase by phase (checkpoint per phase)
 //   report   weights -> mean absolute error per phase on held-out and exactly solved positions
@@ -59,13 +60,33 @@ int main(int argc, char** argv) {
     samples->add_option("--max-games", sample_options.max_games, "games per source (0 = all)")->capture_default_str();
     samples->add_flag("--anti", sample_options.anti, "Anti-Reversi labels (fewer discs wins)");
 
+    std::string variant_name = "8x8";
+    std::size_t selfplay_games = 10000;
+    std::string selfplay_eval;
+    int random_percent = 100;
+    auto* selfplay = app.add_subcommand("selfplay", "positions of random games from the start (6x6 training)");
+    selfplay->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
+    selfplay->add_option("--games", selfplay_games, "games to play")->capture_default_str();
+    selfplay->add_option("--out", samples_path, "sample file to write")->capture_default_str();
+    selfplay->add_option("--seed", sample_options.seed, "seed of the moves and the held-out split")
+        ->capture_default_str();
+    selfplay->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")
+        ->capture_default_str();
+    selfplay->add_option("--eval", selfplay_eval, "weights file: moves not chosen at random are its best 1-ply move");
+    selfplay->add_option("--random-percent", random_percent, "share of random moves (with --eval)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
+
     SolveOptions solve_options;
     std::string labels_path;
+    std::vector<std::string> label_files;
     bool anti = false;
     auto* solve = app.add_subcommand("solve", "exact labels for late positions (resumable)");
     solve->add_option("--samples", samples_path, "sample file")->capture_default_str();
     solve->add_option("--labels", labels_path, "labels file to append to")->required();
-    solve->add_option("--max-empties", solve_options.max_empties, "solve positions up to this many empties")
+    solve->add_option("--min-empties", solve_options.min_empties, "solve positions with at least this many empties")
+        ->capture_default_str();
+    solve->add_option("--max-empties", solve_options.max_empties, "... and at most this many")
         ->capture_default_str();
     solve->add_option("--percent", solve_options.percent, "share of those positions")->capture_default_str();
     solve->add_option("--seed", solve_options.seed, "seed of that choice")->capture_default_str();
@@ -73,6 +94,10 @@ int main(int argc, char** argv) {
     solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
     solve->add_option("--max-labels", solve_options.max_labels, "stop when the file holds this many labels");
     solve->add_flag("--anti", anti, "Anti-Reversi scoring");
+    solve->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
+    solve->add_option("--eval", solve_options.eval_file, "weights file ordering the solver (default: the shipped one)");
+    solve->add_option("--search-depth", solve_options.search_depth,
+                      "label by a midgame search of this depth on --eval instead of solving");
 
     FitOptions fit_options;
     std::string weights_path, checkpoint_dir;
@@ -84,26 +109,31 @@ int main(int argc, char** argv) {
     fit->add_option("--lambda", fit_options.lambda, "ridge penalty")->capture_default_str();
     fit->add_option("--iterations", fit_options.iterations, "conjugate-gradient steps per phase")->capture_default_str();
     fit->add_option("--overlap", fit_options.overlap, "extra empties each side of a phase")->capture_default_str();
-    fit->add_option("--labels", labels_path, "exact labels from `solve`");
+    fit->add_option("--labels", label_files, "labels files from `solve` (exact or searched)");
     fit->add_option("--exact-below", fit_options.exact_below, "train only on exact labels at <= this many empties")
         ->capture_default_str();
     int only_phase = -1;
     fit->add_option("--only-phase", only_phase, "fit just this phase (0 = fewest empties) and stop: for tuning");
     fit->add_option("--checkpoint", checkpoint_dir, "directory for per-phase results (resume)");
     fit->add_flag("--anti", anti, "weights for Anti-Reversi");
+    fit->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
 
     std::vector<std::string> exact_files;
     int bucket = 4;
     auto* report = app.add_subcommand("report", "mean absolute error per phase");
     report->add_option("--samples", samples_path, "sample file (held-out games)");
-    report->add_option("--labels", labels_path, "exact labels from `solve`");
+    report->add_option("--labels", label_files, "labels files from `solve`");
     report->add_option("--weights", weights_path, "weights file (default: the shipped one)");
     report->add_option("--exact", exact_files, "endgame files with exact scores (.obf or eg_*.txt)");
     report->add_option("--bucket", bucket, "empties per table row")->capture_default_str()->check(CLI::Range(1, 60));
     report->add_flag("--anti", anti, "Anti-Reversi weights");
+    report->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
 
     CLI11_PARSE(app, argc, argv);
     try {
+        Variant variant = Variant::parse(variant_name);
+        if (anti) variant.rules = Rules::kAnti;
+        const int max_empties = variant.squares() - 4;
         if (samples->parsed()) {
             std::vector<Sample> all;
             if (!wthor_dir.empty()) all = wthor_samples(wthor_dir, sample_options);
@@ -113,16 +143,22 @@ int main(int argc, char** argv) {
             }
             save_samples(samples_path, all);
             std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+        } else if (selfplay->parsed()) {
+            const auto eval = selfplay_eval.empty() ? nullptr : Evaluator::create(variant, selfplay_eval);
+            const std::vector<Sample> all =
+                random_game_samples(variant, selfplay_games, sample_options, eval.get(), eval ? random_percent : 100);
+            save_samples(samples_path, all);
+            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
         } else if (solve->parsed()) {
-            solve_labels(load_samples(samples_path), {Geometry::k8x8, anti ? Rules::kAnti : Rules::kStandard},
-                         solve_options, labels_path);
+            solve_labels(load_samples(samples_path), variant, solve_options, labels_path);
         } else if (fit->parsed()) {
             std::vector<Sample> all = load_samples(samples_path);
-            if (!labels_path.empty()) apply_labels(all, labels_path);
+            for (const std::string& labels : label_files) apply_labels(all, labels);
+            fit_options.playable = variant.playable();
             std::cerr << all.size() << " positions from " << samples_path << "; fitting " << phases << " phases\n";
             if (!checkpoint_dir.empty()) std::filesystem::create_directories(checkpoint_dir);
             EvalWeights out;
-            out.variant = {Geometry::k8x8, anti ? Rules::kAnti : Rules::kStandard};
+            out.variant = variant;
             out.pattern_set = kPatternSetId;
             out.phases = phases;
             out.weights_per_phase = kWeightsPerPhase;
@@ -132,8 +168,8 @@ int main(int argc, char** argv) {
             for (int p = 0; p < phases; ++p) {
                 if (only_phase >= 0 && p != only_phase) continue;
                 int lo = 60, hi = 0;
-                for (int e = 1; e <= 60; ++e)
-                    if (phase_of(e, phases) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+                for (int e = 1; e <= max_empties; ++e)
+                    if (phase_of(e, phases, max_empties) == p) lo = std::min(lo, e), hi = std::max(hi, e);
                 const std::string checkpoint =
                     checkpoint_dir.empty() ? "" : checkpoint_dir + "/phase" + std::to_string(p) + ".bin";
                 std::vector<double> w = checkpoint.empty() ? std::vector<double>{} : read_checkpoint(checkpoint);
@@ -152,11 +188,10 @@ int main(int argc, char** argv) {
             save_weights(weights_path, out);
             std::cerr << "wrote " << weights_path << " (" << std::filesystem::file_size(weights_path) << " bytes)\n";
         } else if (report->parsed()) {
-            const Variant variant{Geometry::k8x8, anti ? Rules::kAnti : Rules::kStandard};
             const auto eval = Evaluator::create(variant, weights_path);
             if (!samples_path.empty() && std::filesystem::exists(samples_path)) {
                 std::vector<Sample> all = load_samples(samples_path);
-                if (!labels_path.empty()) apply_labels(all, labels_path);
+                for (const std::string& labels : label_files) apply_labels(all, labels);
                 print_mae_held_out(*eval, all, bucket);
             }
             if (!exact_files.empty())

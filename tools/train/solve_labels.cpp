@@ -1,14 +1,18 @@
 #include "tools/train/solve_labels.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <unordered_set>
 
+#include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
+#include "search/midgame.hpp"
 #include "search/tt.hpp"
 
 namespace tempo::train {
@@ -50,22 +54,40 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     std::vector<std::uint32_t> todo;
     // Samples are taken in file order, so the first N labels are the same on every run.
     for (std::uint32_t i = 0; i < samples.size(); ++i)
-        if (samples[i].empties <= options.max_empties && selected(options.seed, i, options.percent) && !done.count(i))
+        if (samples[i].empties >= options.min_empties && samples[i].empties <= options.max_empties && selected(options.seed, i, options.percent) && !done.count(i))
             todo.push_back(i);
     if (options.max_labels) {
         const std::size_t room = options.max_labels - std::min(options.max_labels, done.size());
         todo.resize(std::min(todo.size(), room));
     }
-    std::fprintf(stderr, "solve: %zu done before, %zu to solve (<= %d empties, %d%%)\n", done.size(), todo.size(),
-                 options.max_empties, options.percent);
+    std::fprintf(stderr, "solve: %zu done before, %zu to solve (%d-%d empties, %d%%)\n", done.size(), todo.size(),
+                 options.min_empties, options.max_empties, options.percent);
 
+    // The shipped evaluation orders the solver's moves at many empties and gives it a first guess
+    // of the score: both only change the node count, never the score.
+    const std::shared_ptr<const Evaluator> evaluator = Evaluator::create(variant, options.eval_file);
     TranspositionTable tt(64);
-    EndgameSolver solver(tt, variant, options.threads);
+    EndgameSolver solver(tt, variant, options.threads, evaluator);
+    static const std::atomic<bool> never_stop{false};
+    MidgameSearch::Context context;
+    context.tt = &tt;
+    context.evaluator = evaluator.get();
+    context.variant = variant;
+    context.stop = &never_stop;
+    MidgameSearch midgame(context);
     std::ofstream out(labels_path, std::ios::binary | std::ios::app);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
     for (std::size_t k = 0; k < todo.size(); ++k) {
-        const EndgameResult result = solver.solve(samples[todo[k]].board);
+        const Board& board = samples[todo[k]].board;
+        EndgameResult result;
+        if (options.search_depth > 0) {
+            const std::uint64_t before = midgame.nodes();
+            result.score = midgame.search(board, -64, 64, options.search_depth, 0);
+            result.nodes = midgame.nodes() - before;
+        } else {
+            result = solver.solve(board, -64, 64, evaluator->evaluate(board));
+        }
         nodes += result.nodes;
         char bytes[5];
         std::memcpy(bytes, &todo[k], 4);

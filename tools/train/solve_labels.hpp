@@ -12,15 +12,19 @@
 namespace tempo::train {
 
 struct SolveOptions {
-    int max_empties = 14;     // solve samples with at most this many empties
+    int min_empties = 0;      // solve samples with at least this many empties
+    int max_empties = 14;     // ... and at most this many
     int percent = 100;        // of those, this share (chosen by sample number and seed)
     std::uint64_t seed = 1;
     int threads = 1;
     double max_seconds = 0;   // stop after this long (0 = no limit); rerun to continue
     std::size_t max_labels = 0;  // stop when the file holds this many labels (0 = all selected)
+    std::string eval_file;       // the evaluation that orders the solver (empty: the variant's shipped one)
+    int search_depth = 0;        // > 0: label by a midgame search of this depth on that evaluation instead
+                                 // of solving (bootstrapped labels for phases too deep to solve)
 };
 
-// Solves the selected samples not yet in `labels_path` and appends their scores to it.
+// Solves (or searches) the selected samples not yet in `labels_path` and appends their scores to it.
 void solve_labels(const std::vector<Sample>& samples, Variant variant, const SolveOptions& options,
                   const std::string& labels_path);
 

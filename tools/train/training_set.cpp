@@ -4,11 +4,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <stdexcept>
 
 #include <zlib.h>
 
 #include "engine/logbook.hpp"
+#include "engine/game.hpp"
 #include "engine/rules.hpp"
 #include "engine/wthor.hpp"
 
@@ -31,9 +33,10 @@ template <typename Label>
 void add_game(const Game& game, bool held_out, Label black_label, std::vector<Sample>& out) {
     Board board = game.start().board;
     bool black_to_move = game.start().to_move == Color::kBlack;
+    const Bitboard playable = game.variant().playable();
     for (Move move : game.moves()) {
         if (move != kPass) {
-            const int empties = board.empty_count();
+            const int empties = board.empty_count(playable);
             const auto [black, exact] = black_label(empties);
             const int label = black_to_move ? black : -black;
             out.push_back({board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties),
@@ -117,6 +120,43 @@ std::vector<Sample> logbook_samples(const std::string& path, const SampleOptions
     gzclose(in);
     std::cerr << "\rlogbook: " << games << " games, " << out.size() << " positions (" << bad
               << " unreadable or unfinished lines skipped)\n";
+    return out;
+}
+
+std::vector<Sample> random_game_samples(Variant variant, std::size_t games, const SampleOptions& options,
+                                        const Evaluator* evaluator, int random_percent) {
+    std::mt19937_64 rng(options.seed);
+    std::vector<Sample> out;
+    for (std::size_t g = 0; g < games; ++g) {
+        Game game(variant);
+        while (!game.is_over()) {
+            Bitboard moves = game.legal_moves();
+            if (!moves) {
+                game.play(kPass);
+                continue;
+            }
+            Move move = kNoMove;
+            if (evaluator && static_cast<int>(rng() % 100) >= random_percent) {
+                int best = -1000;
+                for (Bitboard m = moves; m; m &= m - 1) {
+                    const Board child = game.board().play(first_square(m));
+                    const int v = is_game_over(child, variant.playable()) ? -final_margin(child, variant)
+                                                                           : -evaluator->evaluate(child);
+                    if (v > best) best = v, move = first_square(m);
+                }
+            } else {
+                for (int skip = static_cast<int>(rng() % popcount(moves)); skip > 0; --skip) moves &= moves - 1;
+                move = first_square(moves);
+            }
+            game.play(move);
+        }
+        const int margin = game.black_margin();
+        add_game(game, is_held_out(options.seed, 3, g, options.held_out_percent),
+                 [&](int) { return std::pair{margin, false}; }, out);
+        if (g % 10000 == 9999 || g + 1 == games)
+            std::cerr << "\rrandom games: " << g + 1 << ", " << out.size() << " positions" << std::flush;
+    }
+    std::cerr << "\n";
     return out;
 }
 

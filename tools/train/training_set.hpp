@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "eval/evaluator.hpp"
 
 namespace tempo::train {
 
@@ -32,6 +33,13 @@ std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& o
 
 // Positions of Logistello's logbook (gzip text): labels from the final result.
 std::vector<Sample> logbook_samples(const std::string& path, const SampleOptions& options);
+
+// Positions of `games` random games from the start of `variant` (6x6 training): each move is
+// uniformly random with probability random_percent, otherwise the move whose child `evaluator`
+// scores best (no evaluator: every move random). Labels: the game's final result (official
+// scoring). Deterministic for a seed.
+std::vector<Sample> random_game_samples(Variant variant, std::size_t games, const SampleOptions& options,
+                                        const Evaluator* evaluator = nullptr, int random_percent = 100);
 
 // Binary cache of samples (so a long extraction or labelling step is done once).
 void save_samples(const std::string& path, const std::vector<Sample>& samples);
