@@ -73,15 +73,26 @@ inline constexpr std::array<std::array<std::uint8_t, 256>, 8> kLineFlips = make_
 
 }  // namespace detail
 
+// The bits of `word` under `mask`, packed low: BMI2 pext; the loop keeps portable builds compiling
+// and the count testable there (their solver does not use it: kHasLastFlipCount is false).
+inline std::uint32_t line_bits(Bitboard word, Bitboard mask) {
 #if defined(__BMI2__)
+    return static_cast<std::uint32_t>(_pext_u64(word, mask));
+#else
+    std::uint32_t out = 0;
+    for (int b = 0; mask; mask &= mask - 1, ++b)
+        out |= static_cast<std::uint32_t>((word & mask & (0 - mask)) != 0) << b;
+    return out;
+#endif
+}
+
 // Discs the owner of `mover` flips by playing `square`, the only empty square of the 8x8 board.
 inline int last_flip_count(int square, Bitboard mover) {
     const detail::SquareLines& s = detail::kSquareLines[square];
-    return detail::kLineFlips[s.position[0]][_pext_u64(mover, s.line[0])] +
-           detail::kLineFlips[s.position[1]][_pext_u64(mover, s.line[1])] +
-           detail::kLineFlips[s.position[2]][_pext_u64(mover, s.line[2])] +
-           detail::kLineFlips[s.position[3]][_pext_u64(mover, s.line[3])];
+    return detail::kLineFlips[s.position[0]][line_bits(mover, s.line[0])] +
+           detail::kLineFlips[s.position[1]][line_bits(mover, s.line[1])] +
+           detail::kLineFlips[s.position[2]][line_bits(mover, s.line[2])] +
+           detail::kLineFlips[s.position[3]][line_bits(mover, s.line[3])];
 }
-#endif
 
 }  // namespace tempo::endgame
