@@ -115,8 +115,12 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
 
     const Rows held_out = phase_rows(samples, lo, hi, options.exact_below, options.playable, true);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::fprintf(stderr, "  empties %2d-%2d: %8zu positions, train MAE %.2f, held-out MAE %.2f (%zu), %.1f s\n", lo,
-                 hi, rows.size(), mean_abs_error(rows, w), mean_abs_error(held_out, w), held_out.size(), seconds);
+    const Rows held_out_exact = phase_rows(samples, lo, hi, hi, options.playable, true);  // exactly labelled only
+    std::fprintf(stderr,
+                 "  empties %2d-%2d: %8zu positions, train MAE %.2f, held-out MAE %.2f (%zu), against exact %.2f "
+                 "(%zu), %.1f s\n",
+                 lo, hi, rows.size(), mean_abs_error(rows, w), mean_abs_error(held_out, w), held_out.size(),
+                 mean_abs_error(held_out_exact, w), held_out_exact.size(), seconds);
     for (std::size_t j = 0; j < n; ++j) w[j] = w[tied[j]];  // expand to every tied offset
     return w;
 }

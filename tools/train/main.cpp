@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
     samples->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")->capture_default_str();
     samples->add_option("--max-games", sample_options.max_games, "games per source (0 = all)")->capture_default_str();
     samples->add_flag("--anti", sample_options.anti, "Anti-Reversi labels (fewer discs wins)");
+    samples->add_option("--theory-from", sample_options.theory_from,
+                        "WTHOR: the theoretical score also labels positions down to this many empties")
+        ->capture_default_str();
 
     std::string variant_name = "8x8";
     std::size_t selfplay_games = 10000;

@@ -77,8 +77,9 @@ std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& o
             const int theory_margin = 2 * record.theoretical_black_discs - 64;
             const bool anti = options.anti;
             const int theory_empties = file.theoretical_empties;
+            const int theory_from = std::min(theory_empties, options.theory_from);
             const auto label = [&](int empties) {
-                if (anti || !reaches_theory || empties < theory_empties) return std::pair{final_margin, false};
+                if (anti || !reaches_theory || empties < theory_from) return std::pair{final_margin, false};
                 return std::pair{theory_margin, empties == theory_empties};
             };
             add_game(game, is_held_out(options.seed, 1, games, options.held_out_percent), label, out);

@@ -24,11 +24,13 @@ struct SampleOptions {
     int held_out_percent = 5;  // of the games, chosen by a hash of (seed, source, game number)
     std::size_t max_games = 0;  // per source; 0 = all
     bool anti = false;          // Anti-Reversi labels (same games: only outcomes are usable then)
+    int theory_from = 60;       // WTHOR games: positions with at least this many empties (and all those
+                                // before the theoretical depth) take the theoretical score as label
 };
 
 // Positions of every WTHOR .wtb file in `dir` (sorted by name). Labels: the theoretical score
-// (perfect play from 24 empties) for positions with >= 24 empties of games that reach 24 empties,
-// the final result otherwise. Positions where the side to move must pass are left out.
+// (perfect play from 24 empties) for positions with >= min(24, theory_from) empties of games that
+// reach 24 empties, the final result otherwise. Positions where the side to move must pass are left out.
 std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& options);
 
 // Positions of Logistello's logbook (gzip text): labels from the final result.
