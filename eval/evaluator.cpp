@@ -28,8 +28,8 @@ bool has_shipped_weights(Variant variant) {
 }
 
 std::shared_ptr<const Evaluator> Evaluator::create(Variant variant, const std::string& weights_file) {
-    // 6x6 is solved from early on: its evaluation only orders moves, and where no trained 6x6
-    // weights are shipped (anti6x6) the simple evaluation does that.
+    // 6x6 is solved from early on: its evaluation only orders moves, and without trained 6x6
+    // weights the simple evaluation does that.
     if (variant.geometry == Geometry::k6x6 && weights_file.empty() && !has_shipped_weights(variant))
         return std::make_shared<SimpleEvaluator>(variant);
     const std::string path = weights_file.empty() ? find_weights_file(variant) : weights_file;

@@ -22,8 +22,8 @@ public:
 
 // The shipped weights file's name for a variant ("standard-8x8.tew", "anti-8x8.tew", "standard-6x6.tew"...).
 std::string default_weights_name(Variant variant);
-// Whether `variant` has trained weights found without configuration (always meant for 8x8; 6x6
-// ships standard-6x6.tew, anti6x6 none).
+// Whether `variant` has trained weights found without configuration (all four variants ship them;
+// a 6x6 variant without its file falls back to SimpleEvaluator).
 bool has_shipped_weights(Variant variant);
 // The first existing default weights file for `variant` (engine/data_files.hpp says where it looks);
 // throws std::runtime_error listing the places tried.

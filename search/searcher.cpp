@@ -121,8 +121,8 @@ struct Searcher::Impl {
 
     // The variant's endgame solver on the shared table, made on first use (and again when the
     // thread count or the weights change). On 8x8 it orders moves at many empties by the variant's
-    // evaluation (FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md), and so does 6x6 with its
-    // shipped weights; anti6x6 has none and keeps the fastest-first ordering.
+    // evaluation (FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md), and so do the 6x6 variants
+    // with their shipped weights (without them: the fastest-first ordering).
     EndgameSolver& solver(Variant variant) {
         auto& slot = solvers[{variant.geometry, variant.rules}];
         const int threads = std::max(1, options.threads);

@@ -112,8 +112,8 @@ int run_solve(const SolveOptions& options) {
     }
 
     TranspositionTable tt(static_cast<std::size_t>(options.hash_mb));
-    // 6x6 orders by its trained evaluation where weights are shipped (standard-6x6.tew); anti6x6
-    // has none and is ordered by mobility from the guess 0.
+    // 6x6 orders by its trained evaluation where weights are shipped (standard-6x6.tew,
+    // anti-6x6.tew); without them by mobility from the guess 0.
     const std::shared_ptr<const Evaluator> evaluator =
         geometry == Geometry::k8x8 || has_shipped_weights(variant) || !options.eval_file.empty()
             ? Evaluator::create(variant, options.eval_file)

@@ -1,11 +1,10 @@
-// The 6x6 pattern evaluation: the 8x8 pattern set read on the b2..g7 board with its own weights
-// (data/weights/standard-6x6.tew), symmetric, loaded for 6x6 only; anti6x6 keeps the simple one.
+// The 6x6 pattern evaluations: the 8x8 pattern set read on the b2..g7 board with their own weights
+// (data/weights/standard-6x6.tew, anti-6x6.tew), symmetric, loaded for their variant only.
 #include "eval/pattern_eval.hpp"
 
 #include <gtest/gtest.h>
 
 #include "engine/symmetry.hpp"
-#include "eval/simple_eval.hpp"
 #include "tests/engine/random_positions.hpp"
 
 namespace tempo {
@@ -13,11 +12,13 @@ namespace {
 
 const Variant kSix{Geometry::k6x6, Rules::kStandard};
 
-TEST(PatternEval6x6, ShippedWeightsLoadAndAreSymmetric) {
-    const auto eval = Evaluator::create(kSix);
+const Variant kAntiSix{Geometry::k6x6, Rules::kAnti};
+
+void expect_loaded_and_symmetric(Variant variant) {
+    const auto eval = Evaluator::create(variant);
     const auto* pattern = dynamic_cast<const PatternEvaluator*>(eval.get());
     ASSERT_NE(pattern, nullptr);
-    EXPECT_EQ(pattern->weights().variant, kSix);
+    EXPECT_EQ(pattern->weights().variant, variant);
     for (const Board& board : testing::random_game_positions(3000, 6, kPlayable6x6)) {
         const int fine = pattern->evaluate_fine(board);
         const int discs = eval->evaluate(board);
@@ -26,6 +27,9 @@ TEST(PatternEval6x6, ShippedWeightsLoadAndAreSymmetric) {
         for (int k = 1; k < kSymmetries; ++k) ASSERT_EQ(pattern->evaluate_fine(transform(board, k)), fine) << k;
     }
 }
+
+TEST(PatternEval6x6, ShippedWeightsLoadAndAreSymmetric) { expect_loaded_and_symmetric(kSix); }
+TEST(PatternEval6x6, ShippedAntiWeightsLoadAndAreSymmetric) { expect_loaded_and_symmetric(kAntiSix); }
 
 TEST(PatternEval6x6, PhasesSliceThe32Empties) {
     EXPECT_EQ(phase_of(1, 16, 32), 0);
@@ -39,14 +43,10 @@ TEST(PatternEval6x6, LoaderChecksTheVariant) {
     const std::string six = find_weights_file(kSix);
     EXPECT_EQ(load_weights(six, kSix).variant, kSix);
     EXPECT_THROW(load_weights(six, Variant{}), std::runtime_error);
+    EXPECT_THROW(load_weights(six, kAntiSix), std::runtime_error);
+    EXPECT_THROW(load_weights(find_weights_file(kAntiSix), kSix), std::runtime_error);
     EXPECT_THROW(load_weights(find_weights_file(Variant{}), kSix), std::runtime_error);
     EXPECT_THROW(Evaluator::create(kSix, find_weights_file(Variant{})), std::runtime_error);
-}
-
-TEST(PatternEval6x6, Anti6x6KeepsTheSimpleEvaluation) {
-    const Variant anti6{Geometry::k6x6, Rules::kAnti};
-    EXPECT_FALSE(has_shipped_weights(anti6));
-    EXPECT_NE(dynamic_cast<const SimpleEvaluator*>(Evaluator::create(anti6).get()), nullptr);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// The 6x6 solver ordered by the trained 6x6 evaluation (data/weights/standard-6x6.tew) finds the
-// same scores as without it, at empties counts where the evaluation ordering is active.
+// The 6x6 solver ordered by the trained 6x6 evaluations (data/weights/standard-6x6.tew,
+// anti-6x6.tew) finds the same scores as without them, at empties counts where the evaluation
+// ordering is active.
 #include <gtest/gtest.h>
 
 #include "engine/notation.hpp"
@@ -10,8 +11,7 @@
 namespace tempo {
 namespace {
 
-TEST(Endgame6x6Eval, SameScoresWithAndWithoutTheEvaluation) {
-    const Variant six{Geometry::k6x6, Rules::kStandard};
+void expect_same_scores(Variant six) {
     ASSERT_TRUE(has_shipped_weights(six));
     TranspositionTable tt_plain(16), tt_eval(16);
     EndgameSolver plain(tt_plain, six), ordered(tt_eval, six, 1, Evaluator::create(six));
@@ -30,6 +30,9 @@ TEST(Endgame6x6Eval, SameScoresWithAndWithoutTheEvaluation) {
     }
     EXPECT_EQ(checked, 24);
 }
+
+TEST(Endgame6x6Eval, SameScoresWithAndWithoutTheEvaluation) { expect_same_scores({Geometry::k6x6, Rules::kStandard}); }
+TEST(Endgame6x6Eval, AntiSameScoresWithAndWithoutTheEvaluation) { expect_same_scores({Geometry::k6x6, Rules::kAnti}); }
 
 }  // namespace
 }  // namespace tempo
