@@ -1,5 +1,5 @@
 // A hand-written evaluation from mobility, potential mobility and corners: the stand-in before
-// trained weights, and the move-ordering evaluation for 6x6.
+// trained weights, and the fallback of any variant whose weights file is missing.
 #pragma once
 
 #include "eval/evaluator.hpp"
