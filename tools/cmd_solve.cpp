@@ -54,7 +54,12 @@ void parse_shard(const std::string& text, int& k, int& n) {
 // 205.4 M, 10 194.7 M, 12 161.6 M, 14 145.3 M, 16 147.8 M; with the evaluation-ordered solver,
 // depth 14 110.4 M, 18 106.6 M, empties - 2 92.4 M, to the end 89.2 M (selectivity 4: 90.7 M,
 // 2: 131.9 M; selectivity 4 then a last pass at 3: 79.9 M, but on #45-#49 681.8 M against 639.1 M).
-constexpr int kGuessEmpties = 18;
+// Measured again by CPU time, which is what the guess costs (its nodes are 3-4x dearer than the
+// solver's): guess from 18 / 20 / 22 / 24 empties, FFO #20-#39 user s (3 rounds each, alternated)
+// 5.50-7.37 / 5.61-5.95 / 4.09-4.44 / 3.92-4.07, nodes 89.9 / 91.7 / 93.4 / 93.4 M; FFO #40-#49
+// 38.4 / - / 39.3 / 39.0 s, 728.3 / - / 733.5 / 780.1 M nodes. Selectivity 4: #20-#39 4.19-4.44 s
+// but #40-#49 43.0 s, 884.1 M nodes.
+constexpr int kGuessEmpties = 22;
 constexpr int kGuessSelectivity = 3;
 // 6x6 guesses at the most selective level: 8 random 6x6 positions with 22-26 empties
 // (bench/data/6x6-random-22-26.obf), CPU s (nodes): selectivity 3 46.1 (335.5 M), 4 30.2 (373.8 M),
