@@ -50,10 +50,15 @@ int eval_search(const Evaluator& evaluator, Bitboard player, Bitboard opponent, 
 // 111.5 M, 128 116.7 M, from 12 118.0 M; 0 plies 141.7 M, 2 plies 135.3 M; window 4 or 16 the same.
 // FFO #45-#49 (861.4 M at weight 64): weight 48 841.3 M, 96 900.3 M; 2 plies from 20 empties
 // 899.1 M, 3 plies from 20 929.4 M, 3 plies from 22 888.7 M.
+// Re-tested with the guess solved to the end and started at 22 empties (30 Nov, 2 alternated
+// rounds, user s): weight 64 / 48 / from 16 empties at 64: FFO #20-#39 93.4 / 89.8 / 103.6 M
+// nodes, 4.26-4.50 / 4.41-4.75 / 4.41-4.66 s; FFO #40-#49 733.5 / 716.5 / 744.3 M, 39.6-42.0 /
+// 37.8-43.1 / 38.7-44.9 s; 8 random 6x6 positions 270.9 / 272.8 / 320.4 M, 14.7-16.4 / 14.2-15.8 /
+// 15.5-17.0 s. Weight 48: fewer nodes, the same time within the noise.
 constexpr int kEvalOrderDepth = 14;
 constexpr int kEvalOrderPlies = 1;
 constexpr int kEvalOrderWindow = 8;
-constexpr int kEvalOrderWeight = 64;
+constexpr int kEvalOrderWeight = 48;
 
 // Re-scores every move of `list` but the table move for a node whose window starts at `alpha`.
 template <class T>
