@@ -72,12 +72,10 @@ constexpr std::chrono::milliseconds kProgressPeriod{30'000};
 // adds its nodes to `nodes`.
 int midgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
                   std::uint64_t& nodes) {
-    static const std::atomic<bool> never_stop{false};
     MidgameSearch::Context context;
     context.tt = &tt;
     context.evaluator = &evaluator;
     context.variant = variant;
-    context.stop = &never_stop;
     MidgameSearch search(context);
     int guess = 0;
     const int empties = board.empty_count(variant.playable());

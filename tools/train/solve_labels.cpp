@@ -1,7 +1,6 @@
 #include "tools/train/solve_labels.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -68,12 +67,10 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     const std::shared_ptr<const Evaluator> evaluator = Evaluator::create(variant, options.eval_file);
     TranspositionTable tt(64);
     EndgameSolver solver(tt, variant, options.threads, evaluator);
-    static const std::atomic<bool> never_stop{false};
     MidgameSearch::Context context;
     context.tt = &tt;
     context.evaluator = evaluator.get();
     context.variant = variant;
-    context.stop = &never_stop;
     MidgameSearch midgame(context);
     std::ofstream out(labels_path, std::ios::binary | std::ios::app);
     const auto start = std::chrono::steady_clock::now();
