@@ -8,39 +8,10 @@
 #include <cstdint>
 
 #include "eval/evaluator.hpp"
+#include "search/endgame_look_ahead.hpp"
 #include "search/endgame_ordering.hpp"
 
 namespace tempo::endgame {
-
-// Alpha-beta on the evaluation to `depth` plies (fail-soft, side to move's view); counts every
-// position it evaluates or expands in `nodes`.
-template <class T>
-int eval_search(const Evaluator& evaluator, Bitboard player, Bitboard opponent, int alpha, int beta, int depth,
-                std::uint64_t& nodes) {
-    ++nodes;
-    if (depth == 0) return evaluator.evaluate(Board{player, opponent});
-    Bitboard moves = T::moves(player, opponent);
-    if (!moves) {
-        if (!T::moves(opponent, player))
-            return T::final_score(popcount(player), popcount(~(player | opponent) & T::kPlayable));
-        return -eval_search<T>(evaluator, opponent, player, -beta, -alpha, depth, nodes);
-    }
-    int best = -kInfinity;
-    for (; moves; moves &= moves - 1) {
-        const int x = first_square(moves);
-        const Bitboard f = flips(x, player, opponent);
-        const int v = -eval_search<T>(evaluator, opponent ^ f, player | f | square_bit(x), -beta, -alpha, depth - 1,
-                                      nodes);
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                alpha = v;
-                if (v >= beta) break;
-            }
-        }
-    }
-    return best;
-}
 
 // Depth (empties) from which the evaluation orders the moves (null-window and PV nodes), the
 // look-ahead in plies below each move, the half-width of its window around the node's alpha and
@@ -64,11 +35,12 @@ constexpr int kEvalOrderWeight = 48;
 template <class T>
 void score_by_evaluation(MoveList& list, const Evaluator& evaluator, Bitboard player, Bitboard opponent, int alpha,
                          std::uint64_t& nodes) {
+    const auto evaluate = [&evaluator](Bitboard p, Bitboard o) { return evaluator.evaluate(Board{p, o}); };
     for (int i = 0; i < list.size; ++i) {
         ScoredMove& m = list.moves[i];
         if (m.score == 1 << 30) continue;
-        const int v = -eval_search<T>(evaluator, opponent ^ m.flips, player | m.flips | square_bit(m.square),
-                                      -alpha - kEvalOrderWindow, -alpha + kEvalOrderWindow, kEvalOrderPlies, nodes);
+        const int v = -look_ahead<T>(evaluate, 1, opponent ^ m.flips, player | m.flips | square_bit(m.square),
+                                     -alpha - kEvalOrderWindow, -alpha + kEvalOrderWindow, kEvalOrderPlies, nodes);
         m.score = v * kEvalOrderWeight + m.score;
     }
 }

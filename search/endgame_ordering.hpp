@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/symmetry.hpp"
+#include "search/endgame_look_ahead.hpp"
 #include "search/endgame_rules.hpp"
 
 namespace tempo::endgame {
@@ -56,31 +57,6 @@ int ordering_eval(Bitboard player, Bitboard opponent) {
     return 4 * mobility + potential;
 }
 
-// Alpha-beta on ordering_eval to `depth` plies: a cheap look-ahead for sorting moves high in the tree.
-template <class T>
-int ordering_search(Bitboard player, Bitboard opponent, int alpha, int beta, int depth) {
-    if (depth == 0) return ordering_eval<T>(player, opponent);
-    Bitboard moves = T::moves(player, opponent);
-    if (!moves) {
-        if (!T::moves(opponent, player)) return 1000 * (popcount(player) - popcount(opponent));
-        return -ordering_search<T>(opponent, player, -beta, -alpha, depth);
-    }
-    int best = -100000;
-    for (; moves; moves &= moves - 1) {
-        const int x = first_square(moves);
-        const Bitboard f = flips(x, player, opponent);
-        const int v = -ordering_search<T>(opponent ^ f, player | f | square_bit(x), -beta, -alpha, depth - 1);
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                alpha = v;
-                if (v >= beta) break;
-            }
-        }
-    }
-    return best;
-}
-
 // Room for every legal move: reachable positions have at most 33, but a board read from a file
 // can have more, never more than its empty squares.
 constexpr int kMaxMoves = 64;
@@ -114,15 +90,18 @@ struct MoveList {
         }
     }
 
-    // Re-scores every move but the table move by a `depth`-ply look-ahead (fastest-first score as
-    // the tie-break): worth its cost only high in the tree.
+    // Re-scores every move but the table move by a `depth`-ply look-ahead on ordering_eval
+    // (fastest-first score as the tie-break): worth its cost only high in the tree. Counts the
+    // look-ahead's positions in `nodes`.
     template <class T>
-    void score_by_search(Bitboard player, Bitboard opponent, int depth) {
+    void score_by_search(Bitboard player, Bitboard opponent, int depth, std::uint64_t& nodes) {
+        constexpr int kUnitsPerDisc = 1000;  // a finished game outweighs any mobility difference
+        const auto mobility = [](Bitboard p, Bitboard o) { return ordering_eval<T>(p, o); };
         for (int i = 0; i < size; ++i) {
             ScoredMove& m = moves[i];
             if (m.score == 1 << 30) continue;
-            const int v = -ordering_search<T>(opponent ^ m.flips, player | m.flips | square_bit(m.square), -100000,
-                                              100000, depth);
+            const int v = -look_ahead<T>(mobility, kUnitsPerDisc, opponent ^ m.flips,
+                                         player | m.flips | square_bit(m.square), -100000, 100000, depth, nodes);
             m.score = v * kSearchWeight + m.score;
         }
     }

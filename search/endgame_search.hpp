@@ -258,7 +258,7 @@ private:
     // mobility look-ahead.
     void order_by_look_ahead(MoveList& list, Bitboard player, Bitboard opponent, int alpha) {
         if (evaluator_) score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
-        else list.score_by_search<T>(player, opponent, kSearchOrderPlies);
+        else list.score_by_search<T>(player, opponent, kSearchOrderPlies, nodes);
     }
 
     // Records a fail-soft result of a search with window (alpha, beta).
