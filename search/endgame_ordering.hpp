@@ -90,6 +90,12 @@ struct MoveList {
         }
     }
 
+    // Marks `move` (the table move, or kNoMove) to be searched first, as generate() does.
+    void put_first(Move move) {
+        for (int i = 0; i < size; ++i)
+            if (moves[i].square == move) moves[i].score = 1 << 30;
+    }
+
     // Re-scores every move but the table move by a `depth`-ply look-ahead on ordering_eval
     // (fastest-first score as the tie-break): worth its cost only high in the tree. Counts the
     // look-ahead's positions in `nodes`.

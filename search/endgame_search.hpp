@@ -191,6 +191,11 @@ private:
             if (bound <= alpha) return bound;
         }
         const Bitboard moves = T::moves(player, opponent);
+        // The move list is built before the probe, so its work overlaps the table line's cache
+        // miss; a cut-off by the table wastes it, and the trade still pays: same nodes, FFO #20-#39
+        // 4.65 -> 4.48 s, #40-#44 5.77 -> 5.52 s (medians of 5 and 4 alternated runs).
+        MoveList list;
+        if (moves) list.generate<T>(player, opponent, moves, parity, kNoMove);
         TranspositionTable::Data entry;
         Move tt_move = kNoMove;
         if (tt_.probe(key, entry)) {
@@ -204,8 +209,7 @@ private:
             if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
             return -nws_deep(opponent, player, -alpha - 1, empties_count, parity);
         }
-        MoveList list;
-        list.generate<T>(player, opponent, moves, parity, tt_move);
+        list.put_first(tt_move);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now.
