@@ -59,6 +59,15 @@ void parse_shard(const std::string& text, int& k, int& n) {
 // 5.50-7.37 / 5.61-5.95 / 4.09-4.44 / 3.92-4.07, nodes 89.9 / 91.7 / 93.4 / 93.4 M; FFO #40-#49
 // 38.4 / - / 39.3 / 39.0 s, 728.3 / - / 733.5 / 780.1 M nodes. Selectivity 4: #20-#39 4.19-4.44 s
 // but #40-#49 43.0 s, 884.1 M nodes.
+// A selectivity ladder (Edax style) did not pay: after the deepening, searches to the end at 87%
+// (2), then 95% (1), or deepening at 38% (4) first, order the exact solve a little better, but
+// their midgame nodes (5-7 M per CPU s against the solver's 17-25 M) cost more than they save.
+// Nodes (guess included), #40-#49 / #52 / #54: 3 (kept) 716.5 M / 204.5 M / 4.59 G; 3 then 2
+// 738.3 M / 233.6 M / 4.77 G; 3, 2, 1 819.1 M / 314.1 M; 4 then 2 647.0 M / 299.7 M / 5.09 G;
+// 4, 3, 2 673.3 M / 264.2 M. User s of one alternated round (later levels in a window of +-2
+// around the last score), #40-#49 / #52: 3 37.8 / 10.6; 3 then 2 46.1 / 17.2; 3, 2, 1 66.5 /
+// 27.9; 4 then 2 39.5 / 13.5; 4 then 3 40.7 / 12.9. #54, two rounds: 3 274.2 and 225.0 s,
+// 3 then 2 266.1 and 227.7 s (bench/README.md, "Selectivity ladder before the exact solve").
 constexpr int kGuessEmpties = 22;
 constexpr int kGuessSelectivity = 3;
 // 6x6 guesses at the most selective level: 8 random 6x6 positions with 22-26 empties
