@@ -149,6 +149,10 @@ std::unique_ptr<EndgameSolver::Impl> make_impl(TranspositionTable& tt, Variant v
 
 }  // namespace
 
+bool solver_uses_evaluation(Variant variant, const std::string& weights_file) {
+    return variant.geometry == Geometry::k8x8 || !weights_file.empty() || has_shipped_weights(variant);
+}
+
 EndgameSolver::EndgameSolver(TranspositionTable& tt, Variant variant, int threads,
                              std::shared_ptr<const Evaluator> evaluator)
     : variant_(variant),

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/board.hpp"
@@ -36,6 +37,11 @@ struct EndgameResult {
     std::uint64_t nodes = 0;
     bool stopped = false;    // stop() interrupted the solve: score and move mean nothing
 };
+
+// Whether the solver orders its moves by the variant's evaluation: always on 8x8; on 6x6 only with
+// trained weights (shipped, or `weights_file`), since the 6x6 stand-in orders worse than the
+// solver's own mobility ordering.
+bool solver_uses_evaluation(Variant variant, const std::string& weights_file);
 
 class EndgameSolver {
 public:

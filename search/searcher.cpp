@@ -122,16 +122,15 @@ struct Searcher::Impl {
     const Evaluator& evaluator(Variant variant) { return *shared_evaluator(variant); }
 
     // The variant's endgame solver on the shared table, made on first use (and again when the
-    // thread count or the weights change). On 8x8 it orders moves at many empties by the variant's
-    // evaluation (FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md), and so do the 6x6 variants
-    // with their shipped weights (without them: the fastest-first ordering).
+    // thread count or the weights change), ordered by the evaluation where that pays
+    // (solver_uses_evaluation; FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md).
     EndgameSolver& solver(Variant variant) {
         auto& slot = solvers[{variant.geometry, variant.rules}];
         const int threads = std::max(1, options.threads);
         if (!slot || slot->threads() != threads)
             slot = std::make_unique<EndgameSolver>(
                 tt, variant, threads,
-                variant.geometry == Geometry::k8x8 || has_shipped_weights(variant) ? shared_evaluator(variant) : nullptr);
+                solver_uses_evaluation(variant, options.eval_file) ? shared_evaluator(variant) : nullptr);
         return *slot;
     }
 };

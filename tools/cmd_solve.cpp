@@ -11,6 +11,7 @@
 #include "engine/obf.hpp"
 #include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
+#include "search/endgame_guess.hpp"
 #include "search/midgame.hpp"
 #include "tools/commands.hpp"
 #include "tools/progress_ticker.hpp"
@@ -47,38 +48,11 @@ void parse_shard(const std::string& text, int& k, int& n) {
     if (n < 1 || k < 0 || k >= n) throw CLI::ValidationError("--shard", "need 0 <= K < N in K/N, got '" + text + "'");
 }
 
-// Empties from which an exact solve first runs a midgame search for the score it is narrowed
-// around, and that search's selectivity; the search deepens by 2 plies up to the empties count,
-// a selective solve (Multi-ProbCut at 73%). Its table moves also order the solve. FFO #40-#44,
-// nodes (the midgame's included): guess 0 238.4 M; with the mobility-ordered solver, depth 8
-// 205.4 M, 10 194.7 M, 12 161.6 M, 14 145.3 M, 16 147.8 M; with the evaluation-ordered solver,
-// depth 14 110.4 M, 18 106.6 M, empties - 2 92.4 M, to the end 89.2 M (selectivity 4: 90.7 M,
-// 2: 131.9 M; selectivity 4 then a last pass at 3: 79.9 M, but on #45-#49 681.8 M against 639.1 M).
-// Measured again by CPU time, which is what the guess costs (its nodes are 3-4x dearer than the
-// solver's): guess from 18 / 20 / 22 / 24 empties, FFO #20-#39 user s (3 rounds each, alternated)
-// 5.50-7.37 / 5.61-5.95 / 4.09-4.44 / 3.92-4.07, nodes 89.9 / 91.7 / 93.4 / 93.4 M; FFO #40-#49
-// 38.4 / - / 39.3 / 39.0 s, 728.3 / - / 733.5 / 780.1 M nodes. Selectivity 4: #20-#39 4.19-4.44 s
-// but #40-#49 43.0 s, 884.1 M nodes.
-// A selectivity ladder (Edax style) did not pay: after the deepening, searches to the end at 87%
-// (2), then 95% (1), or deepening at 38% (4) first, order the exact solve a little better, but
-// their midgame nodes (5-7 M per CPU s against the solver's 17-25 M) cost more than they save.
-// Nodes (guess included), #40-#49 / #52 / #54: 3 (kept) 716.5 M / 204.5 M / 4.59 G; 3 then 2
-// 738.3 M / 233.6 M / 4.77 G; 3, 2, 1 819.1 M / 314.1 M; 4 then 2 647.0 M / 299.7 M / 5.09 G;
-// 4, 3, 2 673.3 M / 264.2 M. User s of one alternated round (later levels in a window of +-2
-// around the last score), #40-#49 / #52: 3 37.8 / 10.6; 3 then 2 46.1 / 17.2; 3, 2, 1 66.5 /
-// 27.9; 4 then 2 39.5 / 13.5; 4 then 3 40.7 / 12.9. #54, two rounds: 3 274.2 and 225.0 s,
-// 3 then 2 266.1 and 227.7 s (bench/README.md, "Selectivity ladder before the exact solve").
-constexpr int kGuessEmpties = 22;
-constexpr int kGuessSelectivity = 3;
-// 6x6 guesses at the most selective level: 8 random 6x6 positions with 22-26 empties
-// (bench/data/6x6-random-22-26.obf), CPU s (nodes): selectivity 3 46.1 (335.5 M), 4 30.2 (373.8 M),
-// no guess 40.0 (541.8 M).
-constexpr int kGuessSelectivity6x6 = 4;
 // A long solve reports on stderr at this period: position, time on it, nodes so far.
 constexpr std::chrono::milliseconds kProgressPeriod{30'000};
 
-// The midgame estimate of `board` (iterative deepening to the end on the solver's table);
-// adds its nodes to `nodes`.
+// The guess before the exact solve (search/endgame_guess.hpp): a selective search to the end on
+// the solver's table; adds its nodes to `nodes`.
 int midgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
                   std::uint64_t& nodes) {
     MidgameSearch::Context context;
@@ -88,8 +62,9 @@ int midgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     MidgameSearch search(context);
     int guess = 0;
     const int empties = board.empty_count(variant.playable());
-    const int selectivity = variant.geometry == Geometry::k6x6 ? kGuessSelectivity6x6 : kGuessSelectivity;
-    for (int depth = 2; depth <= empties; depth += 2) guess = search.search(board, -64, 64, depth, selectivity);
+    const int selectivity = guess_selectivity(variant.geometry);
+    for (int depth = kGuessDepthStep; depth <= empties; depth += kGuessDepthStep)
+        guess = search.search(board, -64, 64, depth, selectivity);
     nodes += search.nodes();
     return guess;
 }
@@ -124,12 +99,10 @@ int run_solve(const SolveOptions& options) {
     }
 
     TranspositionTable tt(static_cast<std::size_t>(options.hash_mb));
-    // 6x6 orders by its trained evaluation where weights are shipped (standard-6x6.tew,
-    // anti-6x6.tew); without them by mobility from the guess 0.
+    // Without an evaluation (6x6 without trained weights) the solver orders by mobility and
+    // starts from the guess 0.
     const std::shared_ptr<const Evaluator> evaluator =
-        geometry == Geometry::k8x8 || has_shipped_weights(variant) || !options.eval_file.empty()
-            ? Evaluator::create(variant, options.eval_file)
-            : nullptr;
+        solver_uses_evaluation(variant, options.eval_file) ? Evaluator::create(variant, options.eval_file) : nullptr;
     EndgameSolver solver(tt, variant, options.threads, evaluator);
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
