@@ -32,19 +32,26 @@ void TranspositionTable::resize(std::size_t megabytes) {
 #endif
     buckets_.reset(static_cast<Bucket*>(memory));
     mask_ = count - 1;
-    clear();
+    wipe();
 }
 
-void TranspositionTable::clear() {
+void TranspositionTable::wipe() {
     // Zero words never verify for a real position: key 0 would need XXH3 to hash to 0 with data 0.
     std::memset(static_cast<void*>(buckets_.get()), 0, (mask_ + 1) * sizeof(Bucket));
+    epoch_ = 1;
     generation_ = 1;
 }
 
-std::uint64_t TranspositionTable::pack(const Data& d, std::uint8_t generation) {
+void TranspositionTable::clear() {
+    if (++epoch_ == 0) return wipe();  // after 65,535 clears an old epoch would come back
+    generation_ = 1;
+}
+
+std::uint64_t TranspositionTable::pack(const Data& d) const {
     return std::uint64_t(std::uint8_t(d.lower + 64)) | std::uint64_t(std::uint8_t(d.upper + 64)) << 8 |
            std::uint64_t(std::uint8_t(d.move)) << 16 | std::uint64_t(std::uint8_t(d.depth)) << 24 |
-           std::uint64_t(std::uint8_t(d.selectivity)) << 32 | std::uint64_t(generation) << 40;
+           std::uint64_t(std::uint8_t(d.selectivity)) << 32 | std::uint64_t(generation_) << 40 |
+           std::uint64_t(epoch_) << 48;
 }
 
 TranspositionTable::Data TranspositionTable::unpack(std::uint64_t w) {
@@ -55,7 +62,7 @@ TranspositionTable::Data TranspositionTable::unpack(std::uint64_t w) {
 bool TranspositionTable::probe(std::uint64_t key, Data& out) const {
     const Bucket& bucket = buckets_[key & mask_];
     for (const Entry& e : bucket.entries) {
-        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        const std::uint64_t data = live_data(e);
         if ((e.check.load(std::memory_order_relaxed) ^ data) == key && data != 0) {
             out = unpack(data);
             return true;
@@ -69,8 +76,8 @@ void TranspositionTable::store(std::uint64_t key, const Data& data) {
     Entry* victim = &bucket.entries[0];
     int victim_value = 1 << 30;
     for (Entry& e : bucket.entries) {
-        const std::uint64_t old = e.data.load(std::memory_order_relaxed);
-        if ((e.check.load(std::memory_order_relaxed) ^ old) == key) {
+        const std::uint64_t old = live_data(e);  // an entry from before the last clear is empty
+        if ((e.check.load(std::memory_order_relaxed) ^ old) == key && old != 0) {
             victim = &e;
             break;
         }
@@ -82,7 +89,7 @@ void TranspositionTable::store(std::uint64_t key, const Data& data) {
             victim = &e;
         }
     }
-    const std::uint64_t word = pack(data, generation_);
+    const std::uint64_t word = pack(data);
     victim->check.store(key ^ word, std::memory_order_relaxed);
     victim->data.store(word, std::memory_order_relaxed);
 }
@@ -92,7 +99,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     for (std::uint64_t b = 0; b < sample; ++b)
         for (const Entry& e : buckets_[b].entries) {
-            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            const std::uint64_t data = live_data(e);
             used += data != 0 && generation_of(data) == generation_;
         }
     return static_cast<int>(used * 1000 / (sample * kWays));

@@ -72,5 +72,26 @@ TEST(TranspositionTable, ClearAndResizeForget) {
     EXPECT_EQ(tt.size_bytes(), 2u << 20);
 }
 
+// A clear only advances the table's epoch; when the 16-bit epoch wraps, the table is wiped, so an
+// entry from 65,536 clears ago does not come back.
+TEST(TranspositionTable, ClearsAcrossTheEpochWrap) {
+    TranspositionTable tt(1);
+    TranspositionTable::Data out;
+    tt.store(99, {1, 2, 3, 4, 0});
+    for (int i = 0; i < 65535; ++i) {
+        tt.clear();
+        if (i == 0) {
+            EXPECT_FALSE(tt.probe(99, out));
+        }
+    }
+    EXPECT_FALSE(tt.probe(99, out));
+    tt.store(5, {1, 2, 3, 4, 0});
+    tt.clear();
+    tt.store(6, {-1, 1, 2, 3, 0});
+    EXPECT_FALSE(tt.probe(5, out));
+    ASSERT_TRUE(tt.probe(6, out));
+    EXPECT_EQ(out.lower, -1);
+}
+
 }  // namespace
 }  // namespace tempo
