@@ -62,11 +62,13 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     std::fprintf(stderr, "solve: %zu done before, %zu to solve (%d-%d empties, %d%%)\n", done.size(), todo.size(),
                  options.min_empties, options.max_empties, options.percent);
 
-    // The shipped evaluation orders the solver's moves at many empties and gives it a first guess
-    // of the score: both only change the node count, never the score.
+    // The evaluation gives the solver a first guess of the score and, where that pays
+    // (solver_uses_evaluation), orders its moves at many empties: both only change the node
+    // count, never the score.
     const std::shared_ptr<const Evaluator> evaluator = Evaluator::create(variant, options.eval_file);
     TranspositionTable tt(64);
-    EndgameSolver solver(tt, variant, options.threads, evaluator);
+    EndgameSolver solver(tt, variant, options.threads,
+                         solver_uses_evaluation(variant, options.eval_file) ? evaluator : nullptr);
     MidgameSearch::Context context;
     context.tt = &tt;
     context.evaluator = evaluator.get();
