@@ -43,6 +43,18 @@ void BM_PatternIndices(benchmark::State& state) {
 }
 BENCHMARK(BM_PatternIndices);
 
+// The portable form (pext and table reads), for the side-by-side ratio with the SIMD one.
+void BM_PatternIndicesPortable(benchmark::State& state) {
+    std::array<std::uint16_t, kPlacements> index;
+    for (auto _ : state)
+        for (const Board& b : positions()) {
+            pattern_indices_portable(b, index);
+            benchmark::DoNotOptimize(index);
+        }
+    state.SetItemsProcessed(state.iterations() * positions().size());
+}
+BENCHMARK(BM_PatternIndicesPortable);
+
 void BM_FeatureOffsets(benchmark::State& state) {
     FeatureOffsets offsets;
     for (auto _ : state)

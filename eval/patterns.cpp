@@ -8,6 +8,11 @@
 #include "engine/symmetry.hpp"
 #include "eval/bit_extract.hpp"
 
+#if defined(__AVX512BITALG__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#include <immintrin.h>
+#define TEMPO_PATTERN_INDICES_AVX512 1
+#endif
+
 namespace tempo {
 
 namespace {
@@ -103,7 +108,7 @@ struct MirrorTables {
 
 const std::array<Placement, kPlacements>& placements() { return placement_tables().placements; }
 
-void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
+void pattern_indices_portable(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
     static const std::array<Placement, kPlacements>& all = placements();
     // Two bit extractions and two table reads per placement, no branch: the placements are fixed.
     for (int i = 0; i < kPlacements; ++i) {
@@ -112,6 +117,81 @@ void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>&
                                             2 * p.ternary[extract_bits(board.opponent, p.mask)]);
     }
 }
+
+#if defined(TEMPO_PATTERN_INDICES_AVX512)
+
+namespace {
+
+// The placements in groups of eight, one 64-bit lane each. A placement's index is split in two
+// halves of five digits, low = digits 0-4 and high = digits 5-9 (index = low + 243 * high), so
+// that every digit's term (at most 2 * 3^4 = 162) and every half (at most 242) fits in a byte. A
+// byte lane holds one digit: the square it reads and its term for a disc of each side.
+constexpr int kGroups = (kPlacements + 7) / 8;
+
+struct alignas(64) SimdPlacements {
+    // [group][half]: per byte lane (placement 8 * group + lane / 8, digit 5 * half + lane % 8 when
+    // lane % 8 < 5) the square read; unused lanes read a1 with zero terms.
+    std::uint8_t square[kGroups][2][64] = {};
+    std::uint8_t player_term[kGroups][2][64] = {};    // 3^(digit - 5 * half)
+    std::uint8_t opponent_term[kGroups][2][64] = {};  // 2 * 3^(digit - 5 * half)
+
+    SimdPlacements() {
+        const std::array<Placement, kPlacements>& all = placements();
+        for (int i = 0; i < kPlacements; ++i) {
+            const Placement& p = all[i];
+            const Bitboard base = kShapes[p.shape].mask;
+            int k = 0;
+            while (transform(base, k) != p.mask) ++k;
+            const std::vector<int> base_squares = squares_of(base);
+            for (int digit = 0; digit < static_cast<int>(base_squares.size()); ++digit) {
+                const int half = digit / 5, lane = (i % 8) * 8 + digit % 5;
+                square[i / 8][half][lane] = static_cast<std::uint8_t>(transform_square(base_squares[digit], k));
+                player_term[i / 8][half][lane] = static_cast<std::uint8_t>(pow3(digit % 5));
+                opponent_term[i / 8][half][lane] = static_cast<std::uint8_t>(2 * pow3(digit % 5));
+            }
+        }
+    }
+};
+
+// The sum of one half's terms for the eight placements of a group, one per 64-bit lane.
+inline __m512i half_sums(const SimdPlacements& t, int group, int half, __m512i player, __m512i opponent) {
+    const __m512i squares = _mm512_load_si512(t.square[group][half]);
+    // Bit `squares[lane]` of the board, for every byte lane at once.
+    const __mmask64 mine = _mm512_bitshuffle_epi64_mask(player, squares);
+    const __mmask64 theirs = _mm512_bitshuffle_epi64_mask(opponent, squares);
+    const __m512i terms = _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(mine, _mm512_load_si512(t.player_term[group][half])),
+                                               theirs, _mm512_load_si512(t.opponent_term[group][half]));
+    return _mm512_sad_epu8(terms, _mm512_setzero_si512());  // sums the 8 bytes of each lane
+}
+
+}  // namespace
+
+// 12 bit gathers, byte selects and byte sums instead of 92 extractions and table reads:
+// `tempo_eval_bench` BM_PatternIndices 27.4 ns against 54.6 for the portable form (eval/README.md).
+void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
+    static const SimdPlacements tables;
+    const __m512i player = _mm512_set1_epi64(static_cast<long long>(board.player));
+    const __m512i opponent = _mm512_set1_epi64(static_cast<long long>(board.opponent));
+    const __m512i high_weight = _mm512_set1_epi64(243);
+    for (int group = 0; group < kGroups; ++group) {
+        const __m512i low = half_sums(tables, group, 0, player, opponent);
+        const __m512i high = half_sums(tables, group, 1, player, opponent);
+        // (The maskz forms with all lanes on: GCC 12 warns inside the plain forms' headers.)
+        const __m512i sum = _mm512_add_epi64(low, _mm512_maskz_mul_epu32(0xff, high, high_weight));
+        const __m128i index = _mm512_maskz_cvtepi64_epi16(0xff, sum);
+        // The last group is partly padding: only its real placements are written.
+        const int count = std::min(8, kPlacements - 8 * group);
+        _mm_mask_storeu_epi16(out.data() + 8 * group, static_cast<__mmask8>((1u << count) - 1), index);
+    }
+}
+
+#else
+
+void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
+    pattern_indices_portable(board, out);
+}
+
+#endif
 
 int pattern_index_reference(const Board& board, int placement) {
     const Placement& p = placements().at(placement);

@@ -52,8 +52,11 @@ struct Placement {
 // The 46 placements, grouped by shape (shape 0 first).
 const std::array<Placement, kPlacements>& placements();
 
-// The index of every placement for `board` (side to move = digit 1).
+// The index of every placement for `board` (side to move = digit 1): AVX-512 (BITALG) when the
+// build targets it, else the portable form.
 void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out);
+// The portable form: two bit extractions (pext) and two table reads per placement.
+void pattern_indices_portable(const Board& board, std::array<std::uint16_t, kPlacements>& out);
 
 // The index a placement would have with the base position's square order, read one square at a
 // time: the slow reference the tests compare the fast path with.

@@ -31,6 +31,8 @@ TEST(Patterns, FastIndicesMatchSquareBySquareReading) {
             std::array<std::uint16_t, kPlacements> index;
             pattern_indices(board, index);
             for (int i = 0; i < kPlacements; ++i) ASSERT_EQ(index[i], pattern_index_reference(board, i)) << i;
+            pattern_indices_portable(board, index);
+            for (int i = 0; i < kPlacements; ++i) ASSERT_EQ(index[i], pattern_index_reference(board, i)) << i;
         }
     }
 }
