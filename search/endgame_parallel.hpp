@@ -1,8 +1,10 @@
-// Parallel endgame search, Young Brothers Wait at PV nodes: once a PV node's first move is
-// searched (and the window narrowed by it), its other moves are shared by the master and the
-// helper threads, each taking the next move, searching it with a null window at the current
-// alpha and re-searching it with a full window when it fails high. The transposition table is
-// shared. One split point is active at a time; the helpers sleep in between.
+// Parallel endgame search, Young Brothers Wait: once a node's first move is searched without a
+// cut-off (a PV node's also narrowing the window), its other moves are shared by the master and
+// the idle helper threads, each taking the next move, searching it with a null window at the
+// current alpha and re-searching it with a full window when it fails high inside a PV window.
+// Only the master opens split points, but it may open one inside a move it took from another:
+// a helper that ran out of moves joins the master's newest split point instead of waiting for the
+// master's last move. The transposition table is shared.
 #pragma once
 
 #include <atomic>
@@ -43,34 +45,42 @@ public:
         for (auto& h : helpers_) h->set_evaluator(evaluator);
     }
 
-    bool idle() const { return !active_.load(std::memory_order_relaxed); }
+    // Whether a helper waits for work: only then does a split pay.
+    bool idle() const { return idle_.load(std::memory_order_relaxed) > 0; }
 
-    // Searches moves 1.. of `list` (sorted) on all threads; returns the best score and move among them.
+    // Searches moves 1.. of `list` (sorted) on the master and the helpers that join; returns the
+    // best score and move among them. The master's current split point (if any) encloses this one.
     Shared split(Search<T>& master, Bitboard player, Bitboard opponent, const MoveList& list, int alpha, int beta,
                  int empties_count, unsigned parity) {
+        SplitPoint point;
+        point.player = player;
+        point.opponent = opponent;
+        point.list = &list;
+        point.next.store(1);
+        point.alpha.store(alpha);
+        point.beta = beta;
+        point.empties = empties_count;
+        point.parity = parity;
+        point.best = -kInfinity;
+        point.cutoff.parent = master.cutoff();
         {
             std::lock_guard<std::mutex> guard(mutex_);
-            point_.player = player;
-            point_.opponent = opponent;
-            point_.list = &list;
-            point_.next.store(1);
-            point_.alpha.store(alpha);
-            point_.beta = beta;
-            point_.empties = empties_count;
-            point_.parity = parity;
-            point_.best = -kInfinity;
-            point_.best_move = kNoMove;
-            point_.cutoff.store(false);
-            point_.working.store(static_cast<int>(helpers_.size()));
-            active_.store(true);
-            ++generation_;
+            point.outer = open_;
+            open_ = &point;
         }
         wake_.notify_all();
-        work(master);
-        // Wait for the helpers to finish their last moves.
-        while (point_.working.load(std::memory_order_acquire) > 0) std::this_thread::yield();
-        active_.store(false);
-        return {point_.best, point_.best_move};
+        work(master, point);
+        bool reopened;
+        {
+            // No helper joins from now on; the enclosing split point is open again.
+            std::lock_guard<std::mutex> guard(mutex_);
+            open_ = point.outer;
+            reopened = open_ != nullptr;
+        }
+        if (reopened) wake_.notify_all();
+        // The helpers that joined finish their last moves (the point lives on this stack frame).
+        while (point.working.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+        return {point.best, point.best_move};
     }
 
     std::uint64_t nodes() const {
@@ -94,16 +104,21 @@ private:
         std::mutex lock;
         int best = 0;
         Move best_move = kNoMove;
-        std::atomic<bool> cutoff{false};
-        std::atomic<int> working{0};
+        SplitCutoff cutoff;
+        std::atomic<int> working{0};  // helpers that joined and have not left
+        SplitPoint* outer = nullptr;  // the split point open before this one
+
+        bool has_moves() const {
+            return next.load(std::memory_order_relaxed) < list->size && !cutoff.raised.load(std::memory_order_relaxed);
+        }
     };
 
     // Takes moves from the split point until none is left or one cuts off.
-    void work(Search<T>& search) {
-        SplitPoint& sp = point_;
-        search.set_abort(&sp.cutoff);
+    void work(Search<T>& search, SplitPoint& sp) {
+        const SplitCutoff* enclosing = search.cutoff();
+        search.set_cutoff(&sp.cutoff);
         for (;;) {
-            if (sp.cutoff.load(std::memory_order_relaxed) || search.stopped()) break;
+            if (search.stopped()) break;
             const int i = sp.next.fetch_add(1);
             if (i >= sp.list->size) break;
             const ScoredMove& m = sp.list->moves[i];
@@ -120,23 +135,26 @@ private:
                 sp.best = v;
                 sp.best_move = m.square;
                 if (v > sp.alpha.load()) sp.alpha.store(v);
-                if (v >= sp.beta) sp.cutoff.store(true);
+                if (v >= sp.beta) sp.cutoff.raised.store(true);
             }
         }
-        search.set_abort(nullptr);
+        search.set_cutoff(enclosing);
     }
 
     void helper_loop(Search<T>& search) {
-        std::uint64_t seen = 0;
         for (;;) {
+            SplitPoint* sp;
             {
                 std::unique_lock<std::mutex> guard(mutex_);
-                wake_.wait(guard, [&] { return quit_ || generation_ != seen; });
+                idle_.fetch_add(1, std::memory_order_relaxed);
+                wake_.wait(guard, [&] { return quit_ || (open_ && open_->has_moves()); });
+                idle_.fetch_sub(1, std::memory_order_relaxed);
                 if (quit_) return;
-                seen = generation_;
+                sp = open_;
+                sp->working.fetch_add(1, std::memory_order_relaxed);
             }
-            work(search);
-            point_.working.fetch_sub(1, std::memory_order_release);
+            work(search, *sp);
+            sp->working.fetch_sub(1, std::memory_order_release);
         }
     }
 
@@ -145,9 +163,8 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     bool quit_ = false;
-    std::uint64_t generation_ = 0;
-    std::atomic<bool> active_{false};
-    SplitPoint point_;
+    SplitPoint* open_ = nullptr;  // the newest split point of the master, guarded by mutex_
+    std::atomic<int> idle_{0};    // helpers waiting for a split point
 };
 
 }  // namespace tempo::endgame

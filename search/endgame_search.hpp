@@ -34,6 +34,19 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
 template <class T>
 class Parallel;
 
+// The cut-off flag of a split point and the split point it lies in: a search working under a
+// split point stops when a cut-off is raised at it or at any split point above it.
+struct SplitCutoff {
+    std::atomic<bool> raised{false};
+    const SplitCutoff* parent = nullptr;
+
+    bool any_raised() const {
+        for (const SplitCutoff* p = this; p; p = p->parent)
+            if (p->raised.load(std::memory_order_relaxed)) return true;
+        return false;
+    }
+};
+
 // Positions with at most this many discs are checked for symmetric (equivalent) moves.
 constexpr int kSymmetryDiscs = 14;
 
@@ -135,13 +148,12 @@ public:
         return best;
     }
 
-    bool stopped() const {
-        return stop_.load(std::memory_order_relaxed) || (abort_ && abort_->load(std::memory_order_relaxed));
-    }
-    // The master thread's search splits PV nodes over `parallel`; helpers' searches have none.
+    bool stopped() const { return stop_.load(std::memory_order_relaxed) || (cutoff_ && cutoff_->any_raised()); }
+    // The master thread's search splits nodes over `parallel`; helpers' searches have none.
     void set_parallel(Parallel<T>* parallel) { parallel_ = parallel; }
-    // While working on a split point: its cut-off flag also stops this search.
-    void set_abort(const std::atomic<bool>* abort) { abort_ = abort; }
+    // While working on a split point: its cut-off flags also stop this search.
+    void set_cutoff(const SplitCutoff* cutoff) { cutoff_ = cutoff; }
+    const SplitCutoff* cutoff() const { return cutoff_; }
     // The evaluation that orders moves at many empties (none: mobility look-ahead only).
     void set_evaluator(const Evaluator* evaluator) { evaluator_ = evaluator; }
 
@@ -235,6 +247,17 @@ private:
         const int look_ahead_from = look_ahead_start(list, moves, tt_move, empties_count);
         for (int i = 0; i < list.size; ++i) {
             if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
+            if (i == 1 && parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle()) {
+                // The eldest son did not cut off: the others go to all threads (young brothers wait).
+                for (int j = 1; j < list.size; ++j) list.next(j);
+                const auto shared =
+                    parallel_->split(*this, player, opponent, list, alpha, alpha + 1, empties_count, parity);
+                if (shared.score > best) {
+                    best = shared.score;
+                    best_square = shared.move;
+                }
+                break;
+            }
             const ScoredMove& m = list.next(i);
             const int v = -nws(opponent ^ m.flips, player | m.flips | square_bit(m.square), -alpha - 1,
                                empties_count - 1, parity ^ quadrant_bit(m.square));
@@ -278,7 +301,7 @@ private:
 
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
-    const std::atomic<bool>* abort_ = nullptr;
+    const SplitCutoff* cutoff_ = nullptr;
     Parallel<T>* parallel_ = nullptr;
     const Evaluator* evaluator_ = nullptr;
 };

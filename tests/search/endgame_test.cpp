@@ -93,6 +93,8 @@ TEST(EndgameFfo, Positions20To26) { check_ffo("fforum-20-39.obf", 0, 7); }
 TEST(EndgameFfo, Positions28To30) { check_ffo("fforum-20-39.obf", 8, 11); }
 
 TEST(EndgameFfo, TwoThreadsGiveTheSameResults) { check_ffo("fforum-1-19.obf", 0, 19, 2); }
+// Two helpers: split points nest, and both helpers can join the master's newest one.
+TEST(EndgameFfo, ThreeThreadsGiveTheSameResults) { check_ffo("fforum-20-39.obf", 0, 7, 3); }
 
 // Ordering by the trained evaluation (from 14 empties) changes the tree, never the result.
 TEST(EndgameFfo, EvaluationOrderingGivesTheSameResults) {
