@@ -32,28 +32,19 @@ std::shared_ptr<const PatternEvaluator> pattern_evaluator() {
     }
 }
 
-void BM_PatternIndices(benchmark::State& state) {
+// The form the build uses (AVX-512 where the CPU has it) and the portable one, side by side.
+void BM_PatternIndices(benchmark::State& state,
+                       void (*indices)(const Board&, std::array<std::uint16_t, kPlacements>&)) {
     std::array<std::uint16_t, kPlacements> index;
     for (auto _ : state)
         for (const Board& b : positions()) {
-            pattern_indices(b, index);
+            indices(b, index);
             benchmark::DoNotOptimize(index);
         }
     state.SetItemsProcessed(state.iterations() * positions().size());
 }
-BENCHMARK(BM_PatternIndices);
-
-// The portable form (pext and table reads), for the side-by-side ratio with the SIMD one.
-void BM_PatternIndicesPortable(benchmark::State& state) {
-    std::array<std::uint16_t, kPlacements> index;
-    for (auto _ : state)
-        for (const Board& b : positions()) {
-            pattern_indices_portable(b, index);
-            benchmark::DoNotOptimize(index);
-        }
-    state.SetItemsProcessed(state.iterations() * positions().size());
-}
-BENCHMARK(BM_PatternIndicesPortable);
+BENCHMARK_CAPTURE(BM_PatternIndices, used, pattern_indices);
+BENCHMARK_CAPTURE(BM_PatternIndices, portable, pattern_indices_portable);
 
 void BM_FeatureOffsets(benchmark::State& state) {
     FeatureOffsets offsets;
