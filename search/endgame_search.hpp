@@ -50,7 +50,7 @@ struct SplitCutoff {
 // Positions with at most this many discs are checked for symmetric (equivalent) moves.
 constexpr int kSymmetryDiscs = 14;
 
-// Empties from which a PV node may share its remaining moves with helper threads.
+// Empties from which a node (PV or null-window) may share its remaining moves with helper threads.
 constexpr int kSplitDepth = 12;
 
 template <class T>
