@@ -60,7 +60,7 @@ struct PlacementTables {
                         (*table)[bits] = static_cast<std::uint16_t>(value);
                     }
                 }
-                placements.at(count++) = {s, placed, table->data()};
+                placements.at(count++) = {s, placed, table->data(), k};
             }
         }
         if (count != kPlacements) throw std::logic_error("pattern placements: count mismatch");
@@ -139,13 +139,11 @@ struct alignas(64) SimdPlacements {
         const std::array<Placement, kPlacements>& all = placements();
         for (int i = 0; i < kPlacements; ++i) {
             const Placement& p = all[i];
-            const Bitboard base = kShapes[p.shape].mask;
-            int k = 0;
-            while (transform(base, k) != p.mask) ++k;
-            const std::vector<int> base_squares = squares_of(base);
+            const std::vector<int> base_squares = squares_of(kShapes[p.shape].mask);
             for (int digit = 0; digit < static_cast<int>(base_squares.size()); ++digit) {
                 const int half = digit / 5, lane = (i % 8) * 8 + digit % 5;
-                square[i / 8][half][lane] = static_cast<std::uint8_t>(transform_square(base_squares[digit], k));
+                square[i / 8][half][lane] =
+                    static_cast<std::uint8_t>(transform_square(base_squares[digit], p.symmetry));
                 player_term[i / 8][half][lane] = static_cast<std::uint8_t>(pow3(digit % 5));
                 opponent_term[i / 8][half][lane] = static_cast<std::uint8_t>(2 * pow3(digit % 5));
             }

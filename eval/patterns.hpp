@@ -47,6 +47,7 @@ struct Placement {
     int shape;
     Bitboard mask;
     const std::uint16_t* ternary;  // 2^squares entries: bits -> sum of 3^digit
+    int symmetry;                  // the first transform (engine/symmetry.hpp) of the base onto `mask`
 };
 
 // The 46 placements, grouped by shape (shape 0 first).

@@ -48,10 +48,11 @@ public:
     // Whether a helper waits for work: only then does a split pay.
     bool idle() const { return idle_.load(std::memory_order_relaxed) > 0; }
 
-    // Searches moves 1.. of `list` (sorted) on the master and the helpers that join; returns the
-    // best score and move among them. The master's current split point (if any) encloses this one.
-    Shared split(Search<T>& master, Bitboard player, Bitboard opponent, const MoveList& list, int alpha, int beta,
+    // Sorts moves 1.. of `list` and searches them on the master and the helpers that join; returns
+    // the best score and move among them. The master's current split point (if any) encloses this one.
+    Shared split(Search<T>& master, Bitboard player, Bitboard opponent, MoveList& list, int alpha, int beta,
                  int empties_count, unsigned parity) {
+        for (int j = 1; j < list.size; ++j) list.next(j);  // the threads take them in order
         SplitPoint point;
         point.player = player;
         point.opponent = opponent;

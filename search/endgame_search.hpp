@@ -110,9 +110,8 @@ public:
         const int look_ahead_from = evaluator_ ? look_ahead_start(list, moves, tt_move, empties_count) : -1;
         for (int i = 0; i < list.size; ++i) {
             if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
-            if (i == 1 && parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle()) {
+            if (i == 1 && splits(list, empties_count)) {
                 // Young brothers wait: the eldest son is searched, the others go to all threads.
-                for (int j = 1; j < list.size; ++j) list.next(j);
                 const auto shared = parallel_->split(*this, player, opponent, list, alpha, beta, empties_count, parity);
                 if (stopped()) return 0;
                 if (shared.score > best) {
@@ -247,9 +246,8 @@ private:
         const int look_ahead_from = look_ahead_start(list, moves, tt_move, empties_count);
         for (int i = 0; i < list.size; ++i) {
             if (i == look_ahead_from) order_by_look_ahead(list, player, opponent, alpha);
-            if (i == 1 && parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle()) {
+            if (i == 1 && splits(list, empties_count)) {
                 // The eldest son did not cut off: the others go to all threads (young brothers wait).
-                for (int j = 1; j < list.size; ++j) list.next(j);
                 const auto shared =
                     parallel_->split(*this, player, opponent, list, alpha, alpha + 1, empties_count, parity);
                 if (shared.score > best) {
@@ -270,6 +268,12 @@ private:
         if (stopped()) return alpha;
         store(key, alpha, alpha + 1, best, best_square, empties_count);
         return best;
+    }
+
+    // Whether the moves after the first go to the helper threads: the master's searches only, from
+    // kSplitDepth empties, with at least two moves to share and a helper waiting for work.
+    bool splits(const MoveList& list, int empties_count) const {
+        return parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle();
     }
 
     // Where in the move list the look-ahead ordering starts: after the table move, which is searched
