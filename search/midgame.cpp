@@ -6,7 +6,7 @@
 #include "engine/hash_key.hpp"
 #include "engine/rules.hpp"
 #include "search/probcut.hpp"
-#include "search/root_split.hpp"
+#include "search/pv_split.hpp"
 
 namespace tempo {
 
@@ -14,6 +14,9 @@ namespace {
 
 // Nodes this shallow neither read nor write the table: a probe costs more than they do.
 constexpr int kTtMinDepth = 2;
+// PV nodes below the root share their later moves with idle helpers from this depth: shallower,
+// the split's bookkeeping costs more than the helper gains.
+constexpr int kPvSplitDepth = 6;
 // Internal iterative deepening: a PV node without a table move this deep first searches shallower.
 constexpr int kIidMinDepth = 5;
 // The stop flag and node limit are looked at once per this many nodes (a power of two).
@@ -61,9 +64,12 @@ int MidgameSearch::leaf(const Board& board) {
     return context_.evaluator->evaluate(board);
 }
 
-int MidgameSearch::search(const Board& board, int alpha, int beta, int depth, int selectivity) {
+int MidgameSearch::search(const Board& board, int alpha, int beta, int depth, int selectivity, PvSplit* split) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
-    return pvs(board, alpha, beta, depth, 0);
+    split_ = split;
+    const int score = pvs(board, alpha, beta, depth, 0);
+    split_ = nullptr;
+    return score;
 }
 
 bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, int& score) {
@@ -173,6 +179,16 @@ int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int p
     int best = -kInfinity;
     Move best_move = kNoMove;
     for (int i = 0; i < list.size(); ++i) {
+        if (i == 1 && split_ && depth >= kPvSplitDepth && list.size() > 2 && split_->idle()) {
+            Move move = kNoMove;
+            const int score = split_pv_node(board, list, alpha, beta, depth, ply, move);
+            if (stopped_) return 0;
+            if (score > best) {
+                best = score;
+                best_move = move;
+            }
+            break;
+        }
         const OrderedMove& m = list.pick(i);
         const Board child = board.after(m.square, m.flipped);
         pv_length_[ply + 1] = ply + 1;
@@ -200,14 +216,37 @@ int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int p
     return best;
 }
 
+int MidgameSearch::split_pv_node(const Board& board, MoveList& list, int alpha, int beta, int depth, int ply,
+                                 Move& best_move) {
+    std::vector<RootMove> later;
+    for (int j = 1; j < list.size(); ++j) {
+        later.emplace_back();
+        later.back().move = list.pick(j).square;
+    }
+    const int best = split_->share(*this, board, later, 0, depth, selectivity_, alpha, beta, ply);
+    for (const RootMove& rm : later) {
+        // The move that set the best score beat the alpha it was searched at: its score is exact
+        // or a fail high, and its PV becomes this node's. (Another may equal it as a fail-low bound.)
+        if (rm.depth != depth || rm.score <= alpha || rm.score != best || !(rm.exact || rm.score >= beta)) continue;
+        best_move = rm.move;
+        pv_[ply][ply] = rm.move;
+        std::copy(rm.pv.begin() + 1, rm.pv.end(), pv_[ply] + ply + 1);
+        pv_length_[ply] = ply + static_cast<int>(rm.pv.size());
+        return best;
+    }
+    for (const RootMove& rm : later)
+        if (rm.depth == depth && rm.score == best) best_move = rm.move;
+    return best;
+}
+
 int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int depth, int selectivity, int alpha,
-                                          int beta, bool keep_fail_high) {
+                                          int beta, bool keep_fail_high, int ply) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
     const Board child = root.play(rm.move);
-    pv_length_[1] = 1;
+    pv_length_[ply + 1] = ply + 1;
     int score = -nws(child, -alpha, depth - 1);
     const bool failed_high = score > alpha && score < beta;
-    if (failed_high && !stopped_) score = -pvs(child, -beta, -alpha, depth - 1, 1);
+    if (failed_high && !stopped_) score = -pvs(child, -beta, -alpha, depth - 1, ply + 1);
     if (stopped_) {
         // A move that beat alpha on the null window is better, even if its exact score is unknown.
         if (failed_high && keep_fail_high) {
@@ -218,22 +257,28 @@ int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int d
         }
         return score;
     }
-    record_root_move(rm, depth, score, alpha, beta);
+    record_root_move(rm, depth, score, alpha, beta, ply);
     return score;
 }
 
-void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alpha, int beta) const {
+void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alpha, int beta, int ply) const {
     rm.depth = depth;
     rm.score = score;
     rm.exact = score > alpha && score < beta;
     rm.pv.assign(1, rm.move);
-    if (score > alpha) rm.pv.insert(rm.pv.end(), pv_[1] + 1, pv_[1] + pv_length_[1]);
+    if (score > alpha) rm.pv.insert(rm.pv.end(), pv_[ply + 1] + ply + 1, pv_[ply + 1] + pv_length_[ply + 1]);
 }
 
 int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity,
-                               int alpha, int beta, int multi_pv, RootSplit* split) {
+                               int alpha, int beta, int multi_pv, PvSplit* split) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
     multi_pv = std::max(1, multi_pv);
+    // PV nodes below the root split too (single PV only: multi-PV needs each root move exact).
+    split_ = multi_pv == 1 ? split : nullptr;
+    struct SplitReset {
+        PvSplit*& split;
+        ~SplitReset() { split = nullptr; }
+    } split_reset{split_};
     const int alpha_in = alpha;
     std::vector<int> exact_scores;  // of the moves searched so far, for the multi-PV threshold
     int best = -kInfinity;

@@ -18,7 +18,7 @@
 
 namespace tempo {
 
-class RootSplit;
+class PvSplit;
 
 // A root move with what the last iteration found for it.
 struct RootMove {
@@ -51,16 +51,19 @@ public:
     // meaningless when stopped().
     // With a `split` (several threads, multi_pv 1) the moves after the first are shared with its helpers.
     int search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
-                    int beta, int multi_pv = 1, RootSplit* split = nullptr);
+                    int beta, int multi_pv = 1, PvSplit* split = nullptr);
 
     // One root move after the first: a null window at `alpha`, the full window (alpha, beta) when
     // it fails high. Fills `rm` and returns its score; when stopped, `rm` changes only if
     // `keep_fail_high` and the move beat alpha before the stop (alpha + 1, a lower bound).
+    // `ply` is the node's distance from the root (0 for a root move), for the PV arrays: the split
+    // of a PV node below the root searches its later moves the same way.
     int search_later_root_move(const Board& root, RootMove& rm, int depth, int selectivity, int alpha, int beta,
-                               bool keep_fail_high);
+                               bool keep_fail_high, int ply = 0);
 
-    // The value of `board` at `depth` within (alpha, beta), for tools and tests.
-    int search(const Board& board, int alpha, int beta, int depth, int selectivity);
+    // The value of `board` at `depth` within (alpha, beta), for tools and tests; with a `split`,
+    // PV nodes share their later moves with its helpers.
+    int search(const Board& board, int alpha, int beta, int depth, int selectivity, PvSplit* split = nullptr);
 
     std::uint64_t nodes() const { return nodes_; }
     bool stopped() const { return stopped_; }
@@ -72,7 +75,9 @@ private:
     int nws(const Board& board, int beta, int depth);
     int leaf(const Board& board);
     // Stores a root move's completed search (score, exactness, PV from pv_[1]) in `rm`.
-    void record_root_move(RootMove& rm, int depth, int score, int alpha, int beta) const;
+    void record_root_move(RootMove& rm, int depth, int score, int alpha, int beta, int ply = 0) const;
+    // A PV node's moves after the first, shared over split_; returns the best score, fills the PV.
+    int split_pv_node(const Board& board, MoveList& list, int alpha, int beta, int depth, int ply, Move& best_move);
     bool probcut(const Board& board, int alpha, int beta, int depth, int& score);
     // Counts a node and returns true when the search must unwind.
     bool interrupted();
@@ -81,6 +86,7 @@ private:
     Bitboard playable_;
     OrderingContext ordering_;
     int selectivity_ = 0;
+    PvSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
     std::uint64_t nodes_ = 0;
     std::uint64_t nodes_reported_ = 0;
     bool stopped_ = false;

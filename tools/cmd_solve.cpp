@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
 #include "search/midgame.hpp"
+#include "search/pv_split.hpp"
 #include "tools/commands.hpp"
 #include "tools/progress_ticker.hpp"
 
@@ -54,18 +56,21 @@ constexpr std::chrono::milliseconds kProgressPeriod{30'000};
 // The guess before the exact solve (search/endgame_guess.hpp): a selective search to the end on
 // the solver's table; adds its nodes to `nodes`.
 int midgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
-                  std::uint64_t& nodes) {
+                  int threads, std::uint64_t& nodes) {
     MidgameSearch::Context context;
     context.tt = &tt;
     context.evaluator = &evaluator;
     context.variant = variant;
     MidgameSearch search(context);
+    // With several threads, PV nodes share their later moves (search/pv_split.hpp).
+    std::optional<PvSplit> split;
+    if (threads > 1) split.emplace(context, threads - 1);
     int guess = 0;
     const int empties = board.empty_count(variant.playable());
     const int selectivity = guess_selectivity(variant.geometry);
     for (int depth = kGuessDepthStep; depth <= empties; depth += kGuessDepthStep)
-        guess = search.search(board, -64, 64, depth, selectivity);
-    nodes += search.nodes();
+        guess = search.search(board, -64, 64, depth, selectivity, split ? &*split : nullptr);
+    nodes += search.nodes() + (split ? split->helper_nodes() : 0);
     return guess;
 }
 
@@ -131,7 +136,7 @@ int run_solve(const SolveOptions& options) {
         std::uint64_t guess_nodes = 0;
         const int empties = board.empty_count(variant.playable());
         const int guess = evaluator && !options.wld && empties >= kGuessEmpties
-                              ? midgame_guess(board, *evaluator, variant, tt, guess_nodes)
+                              ? midgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes)
                               : 0;
         guessing.store(false);
         EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -64, 64, guess);

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "engine/notation.hpp"
+#include "engine/rules.hpp"
 #include "search/levels.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/search/search_reference.hpp"
@@ -101,6 +102,47 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
         }
     }
     EXPECT_EQ(checked, 12);
+}
+
+// Deeper than the test above, so that PV nodes below the root split too (from 6 plies): the score
+// of a full-depth search is exact whatever the threads did, and the PV, partly built from the
+// helpers' lines, is legal and ends on it.
+TEST(Searcher, YbwcThreadsSplitPvNodesAndKeepTheExactScore) {
+    SearcherOptions one{1, 4};
+    SearcherOptions ybwc{2, 4};
+    ybwc.parallelism = Parallelism::kYbwc;
+    Searcher reference(one);
+    Searcher split(ybwc);
+    int checked = 0;
+    for (const Board& board : testing::random_game_positions(4000, 12)) {
+        const int empties = board.empty_count();
+        if (empties < 13 || empties > 14 || !board.moves() || checked >= 6) continue;
+        ++checked;
+        Limits limits;
+        limits.depth = empties;
+        limits.selectivity = 0;
+        limits.endgame = Limits::Endgame::kOff;
+        reference.clear();
+        split.clear();
+        const int expected = reference.run(game_at(board), limits).score;
+        const SearchResult r = split.run(game_at(board), limits);
+        EXPECT_EQ(r.score, expected);
+        Board b = board;
+        int sign = 1;
+        for (const Move m : r.pv) {
+            if (m == kPass) {
+                ASSERT_FALSE(b.moves()) << "pass in the PV with a move available";
+                b = b.passed();
+            } else {
+                ASSERT_TRUE(m < 64 && (b.moves() & square_bit(m))) << "illegal PV move";
+                b = b.play(m);
+            }
+            sign = -sign;
+        }
+        ASSERT_TRUE(is_game_over(b)) << "a full-depth PV reaches the end";
+        EXPECT_EQ(sign * final_margin(b, {}), expected) << "the PV ends on the score";
+    }
+    EXPECT_EQ(checked, 6);
 }
 
 TEST(Searcher, MultiPvSolveScoresEachMove) {
