@@ -74,7 +74,7 @@ private:
     int pvs(const Board& board, int alpha, int beta, int depth, int ply);
     int nws(const Board& board, int beta, int depth);
     int leaf(const Board& board);
-    // Stores a root move's completed search (score, exactness, PV from pv_[1]) in `rm`.
+    // Stores a completed search of a move of the node at `ply` (score, exactness, PV from pv_[ply + 1]) in `rm`.
     void record_root_move(RootMove& rm, int depth, int score, int alpha, int beta, int ply = 0) const;
     // A PV node's moves after the first, shared over split_; returns the best score, fills the PV.
     int split_pv_node(const Board& board, MoveList& list, int alpha, int beta, int depth, int ply, Move& best_move);
