@@ -1,0 +1,103 @@
+// The thread pool behind Young Brothers Wait, for the midgame (search/pv_split.hpp) and the
+// endgame (search/endgame_parallel.hpp): helper threads, each with its own searcher, sleep until
+// the master opens a split point, join the newest one that still has moves and leave when its
+// moves run out. Only the master opens split points, but it may open one inside a move it took
+// from another (a fail-high re-search), so open points form a stack and helpers join its top.
+//
+// A `Point` says what to share: `bool has_moves() const` (moves left and no cut-off yet) and
+// `void work(Worker&)` (take moves until none is left or one cuts off; called by the master and
+// every helper that joins, concurrently).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tempo {
+
+template <class Worker, class Point>
+class SplitPool {
+public:
+    // Starts one thread per worker; `workers` are the helpers' searchers.
+    explicit SplitPool(std::vector<std::unique_ptr<Worker>> workers) : workers_(std::move(workers)) {
+        for (auto& worker : workers_) threads_.emplace_back([this, w = worker.get()] { helper_loop(*w); });
+    }
+
+    ~SplitPool() {
+        {
+            std::lock_guard guard(mutex_);
+            quit_ = true;
+        }
+        wake_.notify_all();
+        for (std::thread& t : threads_) t.join();
+    }
+
+    SplitPool(const SplitPool&) = delete;
+    SplitPool& operator=(const SplitPool&) = delete;
+
+    // Whether a helper waits for work: only then does a split pay.
+    bool idle() const { return idle_.load(std::memory_order_relaxed) > 0; }
+
+    // Opens `point` to the helpers, works on it on the calling thread (the master), closes it and
+    // returns once the helpers that joined have finished their moves.
+    void share(Worker& master, Point& point) {
+        Open open{&point};
+        {
+            std::lock_guard guard(mutex_);
+            open.outer = open_;
+            open_ = &open;
+        }
+        wake_.notify_all();
+        point.work(master);
+        bool reopened;
+        {
+            // No helper joins from now on; the enclosing split point is open again.
+            std::lock_guard guard(mutex_);
+            open_ = open.outer;
+            reopened = open_ != nullptr;
+        }
+        if (reopened) wake_.notify_all();
+        // Both `open` and `point` live on the master's stack: wait until no helper uses them. A
+        // spin, not a wait: the helpers' last moves are short, and a sleep costs more.
+        while (open.working.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+    }
+
+    const std::vector<std::unique_ptr<Worker>>& workers() const { return workers_; }
+
+private:
+    struct Open {
+        Point* point;
+        Open* outer = nullptr;        // the split point open before this one
+        std::atomic<int> working{0};  // helpers that joined and have not left
+    };
+
+    void helper_loop(Worker& worker) {
+        for (;;) {
+            Open* open;
+            {
+                std::unique_lock guard(mutex_);
+                idle_.fetch_add(1, std::memory_order_relaxed);
+                wake_.wait(guard, [&] { return quit_ || (open_ && open_->point->has_moves()); });
+                idle_.fetch_sub(1, std::memory_order_relaxed);
+                if (quit_) return;
+                open = open_;
+                open->working.fetch_add(1, std::memory_order_relaxed);
+            }
+            open->point->work(worker);
+            open->working.fetch_sub(1, std::memory_order_release);
+        }
+    }
+
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::vector<std::thread> threads_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool quit_ = false;
+    Open* open_ = nullptr;      // the newest split point, guarded by mutex_
+    std::atomic<int> idle_{0};  // helpers waiting for a split point
+};
+
+}  // namespace tempo
