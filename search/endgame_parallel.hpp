@@ -23,7 +23,8 @@ public:
         Move move;
     };
 
-    Parallel(TranspositionTable& tt, const std::atomic<bool>& stop, int helpers) : pool_(make_helpers(tt, stop, helpers)) {}
+    Parallel(TranspositionTable& tt, const std::atomic<bool>& stop, int helpers)
+        : pool_(make_helpers(tt, stop, helpers)) {}
 
     // The helpers' ordering evaluation (see Search::set_evaluator).
     void set_evaluator(const Evaluator* evaluator) {
@@ -94,7 +95,8 @@ private:
                 const unsigned child_parity = parity ^ quadrant_bit(m.square);
                 const int a = alpha.load();
                 int v = -search.nws(np, no, -a - 1, empties - 1, child_parity);
-                if (v > a && v < beta && !search.stopped()) v = -search.pvs(np, no, -beta, -a, empties - 1, child_parity);
+                if (v > a && v < beta && !search.stopped())
+                    v = -search.pvs(np, no, -beta, -a, empties - 1, child_parity);
                 if (search.stopped()) break;
                 std::lock_guard<std::mutex> guard(lock);
                 if (v > best) {

@@ -12,6 +12,7 @@
 #include "search/endgame_eval_ordering.hpp"
 #include "search/endgame_last_moves.hpp"
 #include "search/endgame_ordering.hpp"
+#include "search/split_pool.hpp"
 #include "search/stability.hpp"
 #include "search/tt.hpp"
 
@@ -33,19 +34,6 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
 
 template <class T>
 class Parallel;
-
-// The cut-off flag of a split point and the split point it lies in: a search working under a
-// split point stops when a cut-off is raised at it or at any split point above it.
-struct SplitCutoff {
-    std::atomic<bool> raised{false};
-    const SplitCutoff* parent = nullptr;
-
-    bool any_raised() const {
-        for (const SplitCutoff* p = this; p; p = p->parent)
-            if (p->raised.load(std::memory_order_relaxed)) return true;
-        return false;
-    }
-};
 
 // Positions with at most this many discs are checked for symmetric (equivalent) moves.
 constexpr int kSymmetryDiscs = 14;

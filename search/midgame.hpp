@@ -18,7 +18,8 @@
 
 namespace tempo {
 
-class PvSplit;
+class MidgameSplit;
+struct SplitCutoff;
 
 // A root move with what the last iteration found for it.
 struct RootMove {
@@ -51,7 +52,7 @@ public:
     // meaningless when stopped().
     // With a `split` (several threads, multi_pv 1) the moves after the first are shared with its helpers.
     int search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
-                    int beta, int multi_pv = 1, PvSplit* split = nullptr);
+                    int beta, int multi_pv = 1, MidgameSplit* split = nullptr);
 
     // One root move after the first: a null window at `alpha`, the full window (alpha, beta) when
     // it fails high. Fills `rm` and returns its score; when stopped, `rm` changes only if
@@ -61,9 +62,18 @@ public:
     int search_later_root_move(const Board& root, RootMove& rm, int depth, int selectivity, int alpha, int beta,
                                bool keep_fail_high, int ply = 0);
 
+    // A move after the first of a null-window node that shares its moves: the value of `node`
+    // after `move` at `depth`, from `node`'s side to move, fail-soft around `beta`.
+    int search_split_move(const Board& node, const OrderedMove& move, int beta, int depth, int selectivity);
+
+    // The cut-off of the split point this thread works at (search/split_pool.hpp), if any: when it
+    // or an enclosing one is raised, the search unwinds as if stopped.
+    void set_cutoff(const SplitCutoff* cutoff) { cutoff_ = cutoff; }
+    const SplitCutoff* cutoff() const { return cutoff_; }
+
     // The value of `board` at `depth` within (alpha, beta), for tools and tests; with a `split`,
-    // PV nodes share their later moves with its helpers.
-    int search(const Board& board, int alpha, int beta, int depth, int selectivity, PvSplit* split = nullptr);
+    // nodes share their later moves with its helpers.
+    int search(const Board& board, int alpha, int beta, int depth, int selectivity, MidgameSplit* split = nullptr);
 
     std::uint64_t nodes() const { return nodes_; }
     bool stopped() const { return stopped_; }
@@ -81,12 +91,15 @@ private:
     bool probcut(const Board& board, int alpha, int beta, int depth, int& score);
     // Counts a node and returns true when the search must unwind.
     bool interrupted();
+    // Whether the search must unwind: stopped, or a split point it works under was cut off.
+    bool aborted() const;
 
     Context context_;
     Bitboard playable_;
     OrderingContext ordering_;
     int selectivity_ = 0;
-    PvSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
+    MidgameSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
+    const SplitCutoff* cutoff_ = nullptr;
     std::uint64_t nodes_ = 0;
     std::uint64_t nodes_reported_ = 0;
     bool stopped_ = false;

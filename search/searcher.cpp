@@ -1,8 +1,8 @@
 // The Searcher: iterative deepening with aspiration windows over the midgame search, the hand-over
 // to the exact or win/loss/draw endgame solver, time control, and several threads: Lazy SMP (helper
 // threads run the same iterative deepening on the shared transposition table, half of them one ply
-// deeper, and the main thread's answer is the result) or Young Brothers Wait at the root and the
-// PV nodes below it (search/pv_split.hpp).
+// deeper, and the main thread's answer is the result) or Young Brothers Wait at the root, the PV
+// nodes and the null-window nodes below it (search/midgame_split.hpp).
 #include "search/searcher.hpp"
 
 #include <algorithm>
@@ -16,10 +16,10 @@
 #include "engine/rules.hpp"
 #include "eval/simple_eval.hpp"
 #include "search/midgame.hpp"
+#include "search/midgame_split.hpp"
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
 #include "search/probcut.hpp"
-#include "search/pv_split.hpp"
 #include "search/time_manager.hpp"
 #include "search/tt.hpp"
 
@@ -193,7 +193,7 @@ void record(SearchInfo& info, const std::vector<RootMove>& moves, int depth, int
 
 // One root search at `depth` with aspiration windows around `guess`. Returns false when stopped.
 bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves, int depth, int selectivity,
-                  int guess, PvSplit* split = nullptr) {
+                  int guess, MidgameSplit* split = nullptr) {
     int window = kAspirationWindow;
     const bool aspirate = depth >= kAspirationMinDepth && run.multi_pv == 1;
     int alpha = aspirate ? std::max(-kInfinity, guess - window) : -kInfinity;
@@ -240,13 +240,13 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step) 
 }
 
 // Iterative deepening by `step` plies on the calling thread, helpers alongside (Lazy SMP threads,
-// or the PV split's). Ends at `max_depth`, on stop, or when the soft time budget says the next
+// or the midgame split's). Ends at `max_depth`, on stop, or when the soft time budget says the next
 // iteration would not finish.
 void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, int max_depth,
              int selectivity, int step, Parallelism parallelism,
              const std::function<void(const SearchInfo&)>& on_info) {
     const bool several = run.threads > 1 && max_depth > 1;
-    std::optional<PvSplit> split;
+    std::optional<MidgameSplit> split;
     if (several && parallelism == Parallelism::kYbwc) split.emplace(run.context(), run.threads - 1);
     std::vector<std::thread> helpers;
     for (int i = 1; several && !split && i < run.threads; ++i)

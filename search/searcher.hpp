@@ -81,7 +81,7 @@ using SearchResult = SearchInfo;
 // How several threads share a midgame search (the endgame solver always uses its own Young Brothers Wait).
 enum class Parallelism : std::uint8_t {
     kLazySmp,  // every thread runs its own iterative deepening on the shared table
-    kYbwc,     // Young Brothers Wait at PV nodes (the root too): the moves after the first are shared out
+    kYbwc,     // Young Brothers Wait (search/midgame_split.hpp): a node's moves after the first are shared out
 };
 
 struct SearcherOptions {

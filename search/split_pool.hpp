@@ -1,4 +1,4 @@
-// The thread pool behind Young Brothers Wait, for the midgame (search/pv_split.hpp) and the
+// The thread pool behind Young Brothers Wait, for the midgame (search/midgame_split.hpp) and the
 // endgame (search/endgame_parallel.hpp): helper threads, each with its own searcher, sleep until
 // the master opens a split point, join the newest one that still has moves and leave when its
 // moves run out. Only the master opens split points, but it may open one inside a move it took
@@ -17,6 +17,19 @@
 #include <vector>
 
 namespace tempo {
+
+// The cut-off flag of a split point and the split point it lies in: a search working under a
+// split point stops when a cut-off is raised at it or at any split point above it.
+struct SplitCutoff {
+    std::atomic<bool> raised{false};
+    const SplitCutoff* parent = nullptr;
+
+    bool any_raised() const {
+        for (const SplitCutoff* p = this; p; p = p->parent)
+            if (p->raised.load(std::memory_order_relaxed)) return true;
+        return false;
+    }
+};
 
 template <class Worker, class Point>
 class SplitPool {

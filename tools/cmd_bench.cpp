@@ -70,7 +70,7 @@ void add_bench_command(CLI::App& app) {
     cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
         ->check(CLI::Range(0, 4));
     cmd->add_option("--parallel", options->parallel,
-                    "How threads share the midgame: lazy (Lazy SMP) or ybwc (Young Brothers Wait at PV nodes)")
+                    "How threads share the midgame: lazy (Lazy SMP) or ybwc (Young Brothers Wait)")
         ->check(CLI::IsMember({"lazy", "ybwc"}));
     cmd->add_flag("--quiet,-q", options->quiet, "Print only the totals");
     cmd->callback([options] {

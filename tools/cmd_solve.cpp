@@ -14,7 +14,7 @@
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
 #include "search/midgame.hpp"
-#include "search/pv_split.hpp"
+#include "search/midgame_split.hpp"
 #include "tools/commands.hpp"
 #include "tools/progress_ticker.hpp"
 
@@ -62,8 +62,8 @@ int midgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     context.evaluator = &evaluator;
     context.variant = variant;
     MidgameSearch search(context);
-    // With several threads, PV nodes share their later moves (search/pv_split.hpp).
-    std::optional<PvSplit> split;
+    // With several threads, nodes share their later moves (search/midgame_split.hpp).
+    std::optional<MidgameSplit> split;
     if (threads > 1) split.emplace(context, threads - 1);
     int guess = 0;
     const int empties = board.empty_count(variant.playable());

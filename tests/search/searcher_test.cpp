@@ -104,10 +104,11 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
     EXPECT_EQ(checked, 12);
 }
 
-// Deeper than the test above, so that PV nodes below the root split too (from 6 plies): the score
-// of a full-depth search is exact whatever the threads did, and the PV, partly built from the
+// Deeper than the test above, so that PV nodes below the root (from 6 plies) and null-window
+// nodes (from 4) split too, and split points cut off while helpers search under them: the score of
+// a full-depth search is exact whatever the threads did, and the PV, partly built from the
 // helpers' lines, is legal and ends on it.
-TEST(Searcher, YbwcThreadsSplitPvNodesAndKeepTheExactScore) {
+TEST(Searcher, YbwcThreadsSplitNodesAndKeepTheExactScore) {
     SearcherOptions one{1, 4};
     SearcherOptions ybwc{2, 4};
     ybwc.parallelism = Parallelism::kYbwc;
