@@ -11,6 +11,7 @@
 #include "engine/notation.hpp"
 #include "search/searcher.hpp"
 #include "tools/commands.hpp"
+#include "tools/engine_options.hpp"
 
 namespace tempo::cli {
 
@@ -69,13 +70,11 @@ void add_bench_command(CLI::App& app) {
         ->check(CLI::Range(1, 256));
     cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
         ->check(CLI::Range(0, 4));
-    cmd->add_option("--parallel", options->parallel,
-                    "How threads share the midgame: lazy (Lazy SMP) or ybwc (Young Brothers Wait)")
-        ->check(CLI::IsMember({"lazy", "ybwc"}));
+    add_parallel_option(*cmd, options->parallel);
     cmd->add_flag("--quiet,-q", options->quiet, "Print only the totals");
     cmd->callback([options] {
         SearcherOptions searcher_options{options->threads, options->hash_mb};
-        searcher_options.parallelism = options->parallel == "ybwc" ? Parallelism::kYbwc : Parallelism::kLazySmp;
+        searcher_options.parallelism = parallelism_of(options->parallel);
         Searcher searcher(searcher_options);
         Limits limits;
         limits.depth = options->depth;

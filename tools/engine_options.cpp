@@ -20,6 +20,23 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
         ->check(CLI::Range(0, 128));
     command.add_option("--book-seed", options.book.seed, "Seed of the book draws: the same seed, the same choices "
                        "(default 0: a random seed)");
+    add_parallel_option(command, options.parallel);
+}
+
+void add_parallel_option(CLI::App& command, std::string& parallel) {
+    command.add_option("--parallel", parallel,
+                       "How threads share the midgame: lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait)")
+        ->check(CLI::IsMember({"lazy", "ybwc"}));
+}
+
+Parallelism parallelism_of(const std::string& parallel) {
+    return parallel == "ybwc" ? Parallelism::kYbwc : Parallelism::kLazySmp;
+}
+
+SearcherOptions EngineOptions::searcher_options() const {
+    SearcherOptions options{threads, hash_mb, eval_file, book};
+    options.parallelism = parallelism_of(parallel);
+    return options;
 }
 
 protocol::EngineConfig EngineOptions::engine_config() const {

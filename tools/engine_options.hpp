@@ -19,16 +19,22 @@ struct EngineOptions {
     std::string level = "normal";
     std::string variant = "8x8";
     BookOptions book;  // --book, --no-book, --book-margin, --book-seed
+    std::string parallel = "lazy";  // how threads share the midgame: lazy or ybwc
 
-    SearcherOptions searcher_options() const { return {threads, hash_mb, eval_file, book}; }
+    SearcherOptions searcher_options() const;
     Variant parsed_variant() const { return Variant::parse(variant); }
     // Everything a protocol session needs; throws CLI::ValidationError for a bad level or eval
     // file, and for a book file that is missing, corrupt or of another variant.
     protocol::EngineConfig engine_config() const;
 };
 
-// Adds --threads, --hash, --eval, --level, --variant and the book options to `command`, stored
-// into `options`.
+// Adds --threads, --hash, --eval, --level, --variant, --parallel and the book options to
+// `command`, stored into `options`.
 void add_engine_options(CLI::App& command, EngineOptions& options);
+
+// Adds --parallel (lazy or ybwc: how threads share the midgame search) to `command`, stored into
+// `parallel`; parallelism_of reads the stored name.
+void add_parallel_option(CLI::App& command, std::string& parallel);
+Parallelism parallelism_of(const std::string& parallel);
 
 }  // namespace tempo::cli
