@@ -47,20 +47,22 @@ MidgameSearch::MidgameSearch(const Context& context)
 
 bool MidgameSearch::interrupted() {
     ++nodes_;
-    if ((nodes_ & (kPollInterval - 1)) == 0) {
-        if (context_.stop && context_.stop->load(std::memory_order_relaxed)) stopped_ = true;
-        if (context_.deadline && std::chrono::steady_clock::now() >= *context_.deadline) stopped_ = true;
-        if (context_.node_limit) {
-            std::uint64_t total = nodes_;
-            if (context_.shared_nodes) {
-                total = context_.shared_nodes->fetch_add(nodes_ - nodes_reported_, std::memory_order_relaxed) +
-                        (nodes_ - nodes_reported_);
-                nodes_reported_ = nodes_;
-            }
-            if (total >= context_.node_limit) stopped_ = true;
-        }
-    }
+    if ((nodes_ & (kPollInterval - 1)) == 0) check_stop();
     return aborted();
+}
+
+void MidgameSearch::check_stop() {
+    if (context_.stop && context_.stop->load(std::memory_order_relaxed)) stopped_ = true;
+    if (context_.deadline && std::chrono::steady_clock::now() >= *context_.deadline) stopped_ = true;
+    if (context_.node_limit) {
+        std::uint64_t total = nodes_;
+        if (context_.shared_nodes) {
+            total = context_.shared_nodes->fetch_add(nodes_ - nodes_reported_, std::memory_order_relaxed) +
+                    (nodes_ - nodes_reported_);
+            nodes_reported_ = nodes_;
+        }
+        if (total >= context_.node_limit) stopped_ = true;
+    }
 }
 
 bool MidgameSearch::aborted() const { return stopped_ || (cutoff_ && cutoff_->any_raised()); }

@@ -75,6 +75,12 @@ public:
     // nodes share their later moves with its helpers.
     int search(const Board& board, int alpha, int beta, int depth, int selectivity, MidgameSplit* split = nullptr);
 
+    // Looks at the stop flag, the deadline and the node limit now (the search itself does every
+    // few hundred nodes). A split point's owner calls it once its helpers have left: a helper
+    // that stopped left its move unsearched, and the owner must not take the split point's score
+    // (nor store it) as complete.
+    void check_stop();
+
     std::uint64_t nodes() const { return nodes_; }
     bool stopped() const { return stopped_; }
 

@@ -71,6 +71,7 @@ int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, 
     point.beta = beta;
     point.cutoff.parent = master.cutoff();
     pool_.share(master, point);
+    master.check_stop();
     return point.best;
 }
 
