@@ -104,31 +104,48 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
     EXPECT_EQ(checked, 12);
 }
 
-// Deeper than the test above, so that PV nodes below the root (from 6 plies) and null-window
-// nodes (from 4) split too, and split points cut off while helpers search under them: the score of
-// a full-depth search is exact whatever the threads did, and the PV, partly built from the
-// helpers' lines, is legal and ends on it.
-TEST(Searcher, YbwcThreadsSplitNodesAndKeepTheExactScore) {
-    SearcherOptions one{1, 4};
-    SearcherOptions ybwc{2, 4};
-    ybwc.parallelism = Parallelism::kYbwc;
-    Searcher reference(one);
-    Searcher split(ybwc);
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 12)) {
+// Positions with 13-14 empties from the random games of `seed`, with the limits of a full-depth
+// search without selectivity and the score a 1-thread search gives there: deep enough that the
+// YBWC tests below split PV nodes (from 6 plies) and null-window nodes (from 4).
+struct FullDepthCase {
+    Board board;
+    Limits limits;
+    int expected;
+};
+std::vector<FullDepthCase> full_depth_cases(unsigned seed, int count) {
+    Searcher reference({1, 4});
+    std::vector<FullDepthCase> cases;
+    for (const Board& board : testing::random_game_positions(4000, seed)) {
         const int empties = board.empty_count();
-        if (empties < 13 || empties > 14 || !board.moves() || checked >= 6) continue;
-        ++checked;
+        if (empties < 13 || empties > 14 || !board.moves() || static_cast<int>(cases.size()) >= count) continue;
         Limits limits;
         limits.depth = empties;
         limits.selectivity = 0;
         limits.endgame = Limits::Endgame::kOff;
         reference.clear();
+        cases.push_back({board, limits, reference.run(game_at(board), limits).score});
+    }
+    return cases;
+}
+
+Searcher ybwc_searcher() {
+    SearcherOptions options{2, 4};
+    options.parallelism = Parallelism::kYbwc;
+    return Searcher(options);
+}
+
+// Split points cut off while helpers search under them, yet the score of a full-depth search is
+// exact whatever the threads did, and the PV, partly built from the helpers' lines, is legal and
+// ends on it.
+TEST(Searcher, YbwcThreadsSplitNodesAndKeepTheExactScore) {
+    Searcher split = ybwc_searcher();
+    const std::vector<FullDepthCase> cases = full_depth_cases(12, 6);
+    ASSERT_EQ(cases.size(), 6u);
+    for (const FullDepthCase& c : cases) {
         split.clear();
-        const int expected = reference.run(game_at(board), limits).score;
-        const SearchResult r = split.run(game_at(board), limits);
-        EXPECT_EQ(r.score, expected);
-        Board b = board;
+        const SearchResult r = split.run(game_at(c.board), c.limits);
+        EXPECT_EQ(r.score, c.expected);
+        Board b = c.board;
         int sign = 1;
         for (const Move m : r.pv) {
             if (m == kPass) {
@@ -141,9 +158,8 @@ TEST(Searcher, YbwcThreadsSplitNodesAndKeepTheExactScore) {
             sign = -sign;
         }
         ASSERT_TRUE(is_game_over(b)) << "a full-depth PV reaches the end";
-        EXPECT_EQ(sign * final_margin(b, {}), expected) << "the PV ends on the score";
+        EXPECT_EQ(sign * final_margin(b, {}), c.expected) << "the PV ends on the score";
     }
-    EXPECT_EQ(checked, 6);
 }
 
 // Searches cut short by a node limit while a helper works under a split point (the stop path of
@@ -153,31 +169,18 @@ TEST(Searcher, YbwcThreadsSplitNodesAndKeepTheExactScore) {
 // before it stores the split point's score. Such a bound is rarely the one that matters: with
 // that check removed, this test still passed 40 runs out of 40.)
 TEST(Searcher, YbwcThreadsStoppedAtSplitPointsLeaveTheTableSound) {
-    SearcherOptions one{1, 4};
-    SearcherOptions ybwc{2, 4};
-    ybwc.parallelism = Parallelism::kYbwc;
-    Searcher reference(one);
-    Searcher split(ybwc);
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 13)) {
-        const int empties = board.empty_count();
-        if (empties < 13 || empties > 14 || !board.moves() || checked >= 4) continue;
-        ++checked;
-        Limits limits;
-        limits.depth = empties;
-        limits.selectivity = 0;
-        limits.endgame = Limits::Endgame::kOff;
-        reference.clear();
-        const int expected = reference.run(game_at(board), limits).score;
+    Searcher split = ybwc_searcher();
+    const std::vector<FullDepthCase> cases = full_depth_cases(13, 4);
+    ASSERT_EQ(cases.size(), 4u);
+    for (const FullDepthCase& c : cases) {
         split.clear();
         for (std::uint64_t nodes = 3000; nodes < 1'000'000; nodes *= 2) {
-            Limits cut = limits;
+            Limits cut = c.limits;
             cut.nodes = nodes;
-            ASSERT_TRUE(game_at(board).is_legal(split.run(game_at(board), cut).best)) << nodes;
+            ASSERT_TRUE(game_at(c.board).is_legal(split.run(game_at(c.board), cut).best)) << nodes;
         }
-        EXPECT_EQ(split.run(game_at(board), limits).score, expected);
+        EXPECT_EQ(split.run(game_at(c.board), c.limits).score, c.expected);
     }
-    EXPECT_EQ(checked, 4);
 }
 
 TEST(Searcher, MultiPvSolveScoresEachMove) {
