@@ -6,9 +6,7 @@
 #pragma once
 
 #include <atomic>
-#include <memory>
 #include <mutex>
-#include <vector>
 
 #include "search/endgame_search.hpp"
 #include "search/split_pool.hpp"
@@ -23,8 +21,7 @@ public:
         Move move;
     };
 
-    Parallel(TranspositionTable& tt, const std::atomic<bool>& stop, int helpers)
-        : pool_(make_helpers(tt, stop, helpers)) {}
+    Parallel(TranspositionTable& tt, const std::atomic<bool>& stop, int helpers) : pool_(helpers, tt, stop) {}
 
     // The helpers' ordering evaluation (see Search::set_evaluator).
     void set_evaluator(const Evaluator* evaluator) {
@@ -109,13 +106,6 @@ private:
             search.set_cutoff(enclosing);
         }
     };
-
-    static std::vector<std::unique_ptr<Search<T>>> make_helpers(TranspositionTable& tt, const std::atomic<bool>& stop,
-                                                                int helpers) {
-        std::vector<std::unique_ptr<Search<T>>> searches;
-        for (int i = 0; i < helpers; ++i) searches.push_back(std::make_unique<Search<T>>(tt, stop));
-        return searches;
-    }
 
     SplitPool<Search<T>, SplitPoint> pool_;
 };

@@ -1,44 +1,26 @@
 #include "search/midgame_split.hpp"
 
-#include <memory>
-
 namespace tempo {
 
-namespace {
-
-std::vector<std::unique_ptr<MidgameSearch>> make_helpers(const MidgameSearch::Context& context, int helpers) {
-    std::vector<std::unique_ptr<MidgameSearch>> searches;
-    for (int i = 0; i < helpers; ++i) searches.push_back(std::make_unique<MidgameSearch>(context));
-    return searches;
-}
-
-}  // namespace
-
-// A PV node's later moves: each RootMove gets its score and PV; alpha rises as moves beat it.
+// A PV node's later moves: each RootMove gets its score and PV.
 struct MidgameSplit::PvPoint : Point {
     const Board* node = nullptr;
     std::vector<RootMove>* moves = nullptr;
     int ply = 0;
-    std::atomic<int> alpha{0};
 
     int search_move(MidgameSearch& search, int i) override {
         return search.search_later_root_move(*node, (*moves)[i], depth, selectivity, alpha.load(), beta, true, ply);
     }
-    void record(int score, int) override {
-        if (score > alpha.load()) alpha.store(score);
-    }
 };
 
-// A null-window node's moves after the first; the best move is kept.
+// A null-window node's moves after the first.
 struct MidgameSplit::NullWindowPoint : Point {
     const Board* node = nullptr;
     const MoveList* list = nullptr;
-    Move best_move = kNoMove;
 
     int search_move(MidgameSearch& search, int i) override {
         return search.search_split_move(*node, (*list)[i], beta, depth, selectivity);
     }
-    void record(int, int i) override { best_move = (*list)[i].square; }
 };
 
 void MidgameSplit::Point::work(MidgameSearch& search) {
@@ -53,18 +35,20 @@ void MidgameSplit::Point::work(MidgameSearch& search) {
         std::lock_guard guard(best_mutex);
         if (score > best) {
             best = score;
-            record(score, i);
+            best_index = i;
+            if (score > alpha.load()) alpha.store(score);
             if (score >= beta) cutoff.raised.store(true);
         }
     }
     search.set_cutoff(enclosing);
 }
 
-MidgameSplit::MidgameSplit(const MidgameSearch::Context& context, int helpers)
-    : pool_(make_helpers(context, helpers)) {}
+MidgameSplit::MidgameSplit(const MidgameSearch::Context& context, int helpers) : pool_(helpers, context) {}
 
-int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, int depth, int selectivity, int beta) {
+int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, int depth, int selectivity, int alpha,
+                       int beta) {
     point.next.store(first);
+    point.alpha.store(alpha);
     point.end = end;
     point.depth = depth;
     point.selectivity = selectivity;
@@ -76,23 +60,23 @@ int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, 
 }
 
 int MidgameSplit::share(MidgameSearch& master, const Board& node, std::vector<RootMove>& moves, std::size_t first,
-                   int depth, int selectivity, int alpha, int beta, int ply) {
+                        int depth, int selectivity, int alpha, int beta, int ply) {
     PvPoint point;
     point.node = &node;
     point.moves = &moves;
     point.ply = ply;
-    point.alpha.store(alpha);
-    return open(master, point, static_cast<int>(first), static_cast<int>(moves.size()), depth, selectivity, beta);
+    return open(master, point, static_cast<int>(first), static_cast<int>(moves.size()), depth, selectivity, alpha,
+                beta);
 }
 
 int MidgameSplit::share_null_window(MidgameSearch& master, const Board& node, MoveList& list, int beta, int depth,
-                               int selectivity, Move& best_move) {
+                                    int selectivity, Move& best_move) {
     for (int j = 1; j < list.size(); ++j) list.pick(j);  // the threads take them in order
     NullWindowPoint point;
     point.node = &node;
     point.list = &list;
-    const int best = open(master, point, 1, list.size(), depth, selectivity, beta);
-    best_move = point.best_move;
+    const int best = open(master, point, 1, list.size(), depth, selectivity, beta - 1, beta);
+    if (point.best_index >= 0) best_move = list[point.best_index].square;
     return best;
 }
 

@@ -41,16 +41,18 @@ public:
     std::uint64_t helper_nodes() const;
 
 private:
-    // What the pool shares; the two kinds of node differ in how a move is searched and recorded.
+    // What the pool shares; the two kinds of node differ only in how a move is searched.
     struct Point {
         std::atomic<int> next{0};
         int end = 0;  // moves next..end-1 are left
         int depth = 0;
         int selectivity = 0;
+        std::atomic<int> alpha{0};  // rises as moves beat it (a null-window node's stays beta - 1)
         int beta = 0;
         SplitCutoff cutoff;
         std::mutex best_mutex;
         int best = -65;
+        int best_index = -1;  // of the move that gave `best`
 
         virtual ~Point() = default;
         bool has_moves() const {
@@ -58,15 +60,13 @@ private:
         }
         // Takes moves until none is left or one reaches beta.
         void work(MidgameSearch& search);
-        // Searches move i on `search`, records it and returns its score.
+        // Searches move i on `search` and returns its score (a PV node's also fills its RootMove).
         virtual int search_move(MidgameSearch& search, int i) = 0;
-        // Records a completed move's score under best_mutex.
-        virtual void record(int score, int i) = 0;
     };
     struct PvPoint;
     struct NullWindowPoint;
 
-    int open(MidgameSearch& master, Point& point, int first, int end, int depth, int selectivity, int beta);
+    int open(MidgameSearch& master, Point& point, int first, int end, int depth, int selectivity, int alpha, int beta);
 
     SplitPool<MidgameSearch, Point> pool_;
 };

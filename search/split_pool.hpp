@@ -34,8 +34,10 @@ struct SplitCutoff {
 template <class Worker, class Point>
 class SplitPool {
 public:
-    // Starts one thread per worker; `workers` are the helpers' searchers.
-    explicit SplitPool(std::vector<std::unique_ptr<Worker>> workers) : workers_(std::move(workers)) {
+    // Starts `helpers` threads, each with its own Worker built from `args`.
+    template <class... Args>
+    explicit SplitPool(int helpers, Args&... args) {
+        for (int i = 0; i < helpers; ++i) workers_.push_back(std::make_unique<Worker>(args...));
         for (auto& worker : workers_) threads_.emplace_back([this, w = worker.get()] { helper_loop(*w); });
     }
 
