@@ -138,13 +138,9 @@ private:
 
 std::unique_ptr<EndgameSolver::Impl> make_impl(TranspositionTable& tt, Variant variant, int threads,
                                                const Evaluator* evaluator) {
-    const bool anti = variant.rules == Rules::kAnti;
-    if (variant.geometry == Geometry::k8x8) {
-        if (anti) return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kAnti>>>(tt, threads, evaluator);
-        return std::make_unique<SolverFor<Traits<Geometry::k8x8, Rules::kStandard>>>(tt, threads, evaluator);
-    }
-    if (anti) return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kAnti>>>(tt, threads, evaluator);
-    return std::make_unique<SolverFor<Traits<Geometry::k6x6, Rules::kStandard>>>(tt, threads, evaluator);
+    return endgame::with_traits(variant, [&](auto traits) -> std::unique_ptr<EndgameSolver::Impl> {
+        return std::make_unique<SolverFor<decltype(traits)>>(tt, threads, evaluator);
+    });
 }
 
 }  // namespace

@@ -51,6 +51,16 @@ struct Traits {
     }
 };
 
+// Calls `f` with the Traits of `variant` (a value of that type): the one place where a variant
+// chosen at run time picks the compiled search for it.
+template <class F>
+decltype(auto) with_traits(Variant variant, F&& f) {
+    const bool anti = variant.rules == Rules::kAnti;
+    if (variant.geometry == Geometry::k8x8)
+        return anti ? f(Traits<Geometry::k8x8, Rules::kAnti>{}) : f(Traits<Geometry::k8x8, Rules::kStandard>{});
+    return anti ? f(Traits<Geometry::k6x6, Rules::kAnti>{}) : f(Traits<Geometry::k6x6, Rules::kStandard>{});
+}
+
 // Squares next to each square: a move there needs an opponent disc among them.
 constexpr std::array<Bitboard, 64> make_neighbours() {
     std::array<Bitboard, 64> table{};

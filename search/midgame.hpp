@@ -1,6 +1,8 @@
 // The midgame search of one thread: principal-variation search (negascout) on null windows with a
 // shared transposition table, Multi-ProbCut and move ordering. Scores are final-disc margins from
-// the side to move's view; leaves are the evaluation, finished games their official margin.
+// the side to move's view; leaves are the evaluation, finished games their official margin. A
+// search that reaches the end of the game solves its null-window nodes of few empties exactly,
+// with the endgame solver's search (search/exact_tail.hpp).
 // Iterative deepening, aspiration windows, time and threads live in the Searcher above it.
 #pragma once
 
@@ -8,11 +10,13 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/board.hpp"
 #include "eval/evaluator.hpp"
+#include "search/exact_tail.hpp"
 #include "search/move_ordering.hpp"
 #include "search/tt.hpp"
 
@@ -90,6 +94,8 @@ private:
     int pvs(const Board& board, int alpha, int beta, int depth, int ply);
     int nws(const Board& board, int beta, int depth);
     int leaf(const Board& board);
+    // A null-window node that searches to the end from few empties: solved exactly by exact_tail_.
+    int solve_to_end(const Board& board, int beta);
     // Stores a completed search of a move of the node at `ply` (score, exactness, PV from pv_[ply + 1]) in `rm`.
     void record_root_move(RootMove& rm, int depth, int score, int alpha, int beta, int ply = 0) const;
     // A PV node's moves after the first, shared over split_; returns the best score, fills the PV.
@@ -99,10 +105,14 @@ private:
     bool interrupted();
     // Whether the search must unwind: stopped, or a split point it works under was cut off.
     bool aborted() const;
+    // Whether a node `depth` deep shares its moves after the first: the main thread's search with
+    // helpers (split_), from `min_depth`, with at least two moves to share and a helper idle.
+    bool splits(const MoveList& list, int depth, int min_depth) const;
 
     Context context_;
     Bitboard playable_;
     OrderingContext ordering_;
+    std::unique_ptr<ExactTail> exact_tail_;  // with a table only
     int selectivity_ = 0;
     MidgameSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
     const SplitCutoff* cutoff_ = nullptr;

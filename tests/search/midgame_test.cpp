@@ -7,6 +7,7 @@
 #include <random>
 
 #include "eval/simple_eval.hpp"
+#include "search/probcut.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/search/search_reference.hpp"
 
@@ -69,6 +70,26 @@ TEST(MidgameSearch, SolvesNearTheEnd) {
         EXPECT_EQ(f.search(board, -65, 65, empties), testing::reference_solve(board, f.variant));
     }
     EXPECT_EQ(checked, 40);
+}
+
+// A selective search to the end hands its null-window nodes of at most 12 empties to the endgame
+// solver's search, and PV nodes never ProbCut: from 12 empties or fewer it is exact at any
+// selectivity, on every variant.
+TEST(MidgameSearch, SelectiveSearchToTheEndIsExactFromFewEmpties) {
+    const Variant variants[] = {{}, {Geometry::k6x6, Rules::kStandard}, {Geometry::k8x8, Rules::kAnti}};
+    for (const Variant variant : variants) {
+        Fixture f(variant);
+        int checked = 0;
+        for (const Board& board : testing::random_game_positions(3000, 6, variant.playable())) {
+            const int empties = board.empty_count(variant.playable());
+            if (empties < 6 || empties > 11 || checked >= 12) continue;
+            ++checked;
+            const int exact = testing::reference_solve(board, variant);
+            EXPECT_EQ(f.search(board, -65, 65, empties, 3), exact) << "selectivity 3, " << empties << " empties";
+            EXPECT_EQ(f.search(board, -65, 65, empties, kMaxSelectivity), exact) << empties << " empties";
+        }
+        EXPECT_EQ(checked, 12);
+    }
 }
 
 // ProbCut prunes, but a selective search still returns a score in range and is deterministic.
