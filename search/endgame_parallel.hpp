@@ -6,7 +6,6 @@
 #pragma once
 
 #include <atomic>
-#include <mutex>
 
 #include "search/endgame_search.hpp"
 #include "search/split_pool.hpp"
@@ -41,6 +40,7 @@ public:
         point.opponent = opponent;
         point.list = &list;
         point.next.store(1);
+        point.end = list.size;
         point.alpha.store(alpha);
         point.beta = beta;
         point.empties = empties_count;
@@ -48,7 +48,7 @@ public:
         point.best = -kInfinity;
         point.cutoff.parent = master.cutoff();
         pool_.share(master, point);
-        return {point.best, point.best_move};
+        return {point.best, point.best_index >= 0 ? Move(list.moves[point.best_index].square) : kNoMove};
     }
 
     std::uint64_t nodes() const {
@@ -61,49 +61,24 @@ public:
     }
 
 private:
-    struct SplitPoint {
+    struct SplitPoint : SplitMoves {
         Bitboard player = 0, opponent = 0;
         const MoveList* list = nullptr;
-        std::atomic<int> next{0};
-        std::atomic<int> alpha{0};
-        int beta = 0;
         int empties = 0;
         unsigned parity = 0;
-        std::mutex lock;
-        int best = 0;
-        Move best_move = kNoMove;
-        SplitCutoff cutoff;
 
-        bool has_moves() const {
-            return next.load(std::memory_order_relaxed) < list->size && !cutoff.raised.load(std::memory_order_relaxed);
-        }
-
-        // Takes moves until none is left or one cuts off.
+        // A move: null window at the current alpha, full window when it fails high inside (alpha, beta).
         void work(Search<T>& search) {
-            const SplitCutoff* enclosing = search.cutoff();
-            search.set_cutoff(&cutoff);
-            for (;;) {
-                if (search.stopped()) break;
-                const int i = next.fetch_add(1);
-                if (i >= list->size) break;
+            SplitMoves::work(search, [&](int i, int a) {
                 const ScoredMove& m = list->moves[i];
                 const Bitboard np = opponent ^ m.flips;
                 const Bitboard no = player | m.flips | square_bit(m.square);
                 const unsigned child_parity = parity ^ quadrant_bit(m.square);
-                const int a = alpha.load();
                 int v = -search.nws(np, no, -a - 1, empties - 1, child_parity);
                 if (v > a && v < beta && !search.stopped())
                     v = -search.pvs(np, no, -beta, -a, empties - 1, child_parity);
-                if (search.stopped()) break;
-                std::lock_guard<std::mutex> guard(lock);
-                if (v > best) {
-                    best = v;
-                    best_move = m.square;
-                    if (v > alpha.load()) alpha.store(v);
-                    if (v >= beta) cutoff.raised.store(true);
-                }
-            }
-            search.set_cutoff(enclosing);
+                return v;
+            });
         }
     };
 

@@ -8,8 +8,8 @@ struct MidgameSplit::PvPoint : Point {
     std::vector<RootMove>* moves = nullptr;
     int ply = 0;
 
-    int search_move(MidgameSearch& search, int i) override {
-        return search.search_later_root_move(*node, (*moves)[i], depth, selectivity, alpha.load(), beta, true, ply);
+    int search_move(MidgameSearch& search, int i, int alpha) override {
+        return search.search_later_root_move(*node, (*moves)[i], depth, selectivity, alpha, beta, true, ply);
     }
 };
 
@@ -18,30 +18,10 @@ struct MidgameSplit::NullWindowPoint : Point {
     const Board* node = nullptr;
     const MoveList* list = nullptr;
 
-    int search_move(MidgameSearch& search, int i) override {
+    int search_move(MidgameSearch& search, int i, int /*alpha: beta - 1*/) override {
         return search.search_split_move(*node, (*list)[i], beta, depth, selectivity);
     }
 };
-
-void MidgameSplit::Point::work(MidgameSearch& search) {
-    const SplitCutoff* enclosing = search.cutoff();
-    search.set_cutoff(&cutoff);
-    for (;;) {
-        if (search.stopped() || cutoff.any_raised()) break;
-        const int i = next.fetch_add(1);
-        if (i >= end) break;
-        const int score = search_move(search, i);
-        if (search.stopped() || cutoff.any_raised()) break;
-        std::lock_guard guard(best_mutex);
-        if (score > best) {
-            best = score;
-            best_index = i;
-            if (score > alpha.load()) alpha.store(score);
-            if (score >= beta) cutoff.raised.store(true);
-        }
-    }
-    search.set_cutoff(enclosing);
-}
 
 MidgameSplit::MidgameSplit(const MidgameSearch::Context& context, int helpers) : pool_(helpers, context) {}
 
@@ -53,6 +33,7 @@ int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, 
     point.depth = depth;
     point.selectivity = selectivity;
     point.beta = beta;
+    point.best = -65;  // below every margin
     point.cutoff.parent = master.cutoff();
     pool_.share(master, point);
     master.check_stop();

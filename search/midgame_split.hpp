@@ -7,9 +7,7 @@
 // Splits happen only while a helper is idle. The transposition table is shared.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <mutex>
 #include <vector>
 
 #include "search/midgame.hpp"
@@ -42,26 +40,16 @@ public:
 
 private:
     // What the pool shares; the two kinds of node differ only in how a move is searched.
-    struct Point {
-        std::atomic<int> next{0};
-        int end = 0;  // moves next..end-1 are left
+    struct Point : SplitMoves {
         int depth = 0;
         int selectivity = 0;
-        std::atomic<int> alpha{0};  // rises as moves beat it (a null-window node's stays beta - 1)
-        int beta = 0;
-        SplitCutoff cutoff;
-        std::mutex best_mutex;
-        int best = -65;
-        int best_index = -1;  // of the move that gave `best`
 
         virtual ~Point() = default;
-        bool has_moves() const {
-            return next.load(std::memory_order_relaxed) < end && !cutoff.raised.load(std::memory_order_relaxed);
+        void work(MidgameSearch& search) {
+            SplitMoves::work(search, [&](int i, int alpha) { return search_move(search, i, alpha); });
         }
-        // Takes moves until none is left or one reaches beta.
-        void work(MidgameSearch& search);
-        // Searches move i on `search` and returns its score (a PV node's also fills its RootMove).
-        virtual int search_move(MidgameSearch& search, int i) = 0;
+        // Searches move i on `search` at `alpha` and returns its score (a PV node's also fills its RootMove).
+        virtual int search_move(MidgameSearch& search, int i, int alpha) = 0;
     };
     struct PvPoint;
     struct NullWindowPoint;

@@ -6,7 +6,7 @@
 //
 // A `Point` says what to share: `bool has_moves() const` (moves left and no cut-off yet) and
 // `void work(Worker&)` (take moves until none is left or one cuts off; called by the master and
-// every helper that joins, concurrently).
+// every helper that joins, concurrently). Both searches' points are SplitMoves, which has both.
 #pragma once
 
 #include <atomic>
@@ -28,6 +28,49 @@ struct SplitCutoff {
         for (const SplitCutoff* p = this; p; p = p->parent)
             if (p->raised.load(std::memory_order_relaxed)) return true;
         return false;
+    }
+};
+
+// The moves a split point shares, next..end-1, and the best score found among them. The threads
+// take moves in turn; a move that reaches beta raises the cut-off, so the moves still being
+// searched there unwind and no more are handed out.
+struct SplitMoves {
+    std::atomic<int> next{0};
+    int end = 0;
+    std::atomic<int> alpha{0};  // rises as moves beat it (a null-window node's stays beta - 1)
+    int beta = 0;
+    SplitCutoff cutoff;
+    std::mutex best_mutex;
+    int best = 0;         // set below every score by the opener; stays so when no move completes
+    int best_index = -1;  // of the move that gave `best`
+
+    bool has_moves() const {
+        return next.load(std::memory_order_relaxed) < end && !cutoff.raised.load(std::memory_order_relaxed);
+    }
+
+    // Takes moves on `search` until none is left, one reaches beta or the search stops:
+    // `search_move(i, alpha)` searches move i at the current alpha and returns its score. The
+    // Worker has `stopped()` and the `cutoff()` it works under (set here for the time of the work).
+    template <class Worker, class SearchMove>
+    void work(Worker& search, SearchMove&& search_move) {
+        const SplitCutoff* enclosing = search.cutoff();
+        search.set_cutoff(&cutoff);
+        for (;;) {
+            if (search.stopped() || cutoff.any_raised()) break;
+            const int i = next.fetch_add(1);
+            if (i >= end) break;
+            const int score = search_move(i, alpha.load());
+            // A move left unfinished by a stop or a cut-off has no score.
+            if (search.stopped() || cutoff.any_raised()) break;
+            std::lock_guard guard(best_mutex);
+            if (score > best) {
+                best = score;
+                best_index = i;
+                if (score > alpha.load()) alpha.store(score);
+                if (score >= beta) cutoff.raised.store(true);
+            }
+        }
+        search.set_cutoff(enclosing);
     }
 };
 
