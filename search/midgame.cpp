@@ -161,6 +161,13 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
     }
 
     MoveList list(board, moves);
+    if (depth > kTtMinDepth) {
+        // The children probe the table too: their lines are requested now, so that the misses
+        // overlap the move scoring and each other instead of stalling each child in turn. Same
+        // nodes; `tempo bench -q --depth 14` 1.638 -> 1.450 s (medians of 3 alternated rounds).
+        for (int i = 0; i < list.size(); ++i)
+            context_.tt->prefetch(hash_key(board.after(list[i].square, list[i].flipped)));
+    }
     // At depth 1 ordering costs as much as the search it would save.
     const bool ordered = depth >= 2 && list.size() > 1;
     if (ordered) score_moves(list, board, tt_move, depth, ordering_);
