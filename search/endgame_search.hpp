@@ -200,8 +200,8 @@ private:
             // misses overlap this node's own and each other's instead of stalling each child in
             // turn (from 8 empties, where children are nodes of this kind). A cut-off by the table
             // wastes them. Same nodes, FFO #40-#49 1 thread 22.60 -> 21.22 s (medians of 3
-            // alternated rounds); only at 8-9 empties (ETC requests them above) 21.38 s; each next
-            // child's line during the previous child's search instead 22.0 s.
+            // alternated rounds); requested here at 8-9 empties only, and by the ETC loop from 10
+            // after the probe: 21.38 s; each child's line during its elder brother's search: 22.0 s.
             for (int i = 0; i < list.size; ++i) tt_.prefetch(child_key(player, opponent, list.moves[i]));
         }
         TranspositionTable::Data entry;
