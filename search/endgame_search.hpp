@@ -199,6 +199,8 @@ private:
         // 4.65 -> 4.48 s, #40-#44 5.77 -> 5.52 s (medians of 5 and 4 alternated runs).
         MoveList list;
         if (moves) list.generate<T>(player, opponent, moves, parity, kNoMove);
+        if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
+        std::uint64_t child_keys[kMaxMoves];  // of list.moves[i], from 8 empties
         if (empties_count > kShallowDepth + 1) {
             // The children probe the table too: their lines are requested now, so that their cache
             // misses overlap this node's own and each other's instead of stalling each child in
@@ -206,7 +208,11 @@ private:
             // wastes them. Same nodes, FFO #40-#49 1 thread 22.60 -> 21.22 s (medians of 3
             // alternated rounds); requested here at 8-9 empties only, and by the ETC loop from 10
             // after the probe: 21.38 s; each child's line during its elder brother's search: 22.0 s.
-            for (int i = 0; i < list.size; ++i) tt_.prefetch(child_key(player, opponent, list.moves[i]));
+            for (int i = 0; i < list.size; ++i) {
+                const ScoredMove& m = list.moves[i];
+                child_keys[i] = hash_key(Board{opponent ^ m.flips, player | m.flips | square_bit(m.square)});
+                tt_.prefetch(child_keys[i]);
+            }
         }
         TranspositionTable::Data entry;
         Move tt_move = kNoMove;
@@ -221,16 +227,15 @@ private:
             if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
             return -nws_deep(opponent, player, -alpha - 1, empties_count, parity);
         }
-        list.put_first(tt_move);
-        if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
+        list.put_first(tt_move);  // marks the move in place: child_keys stay in step with the list
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now
             // (the children's lines were requested above).
             for (int i = 0; i < list.size; ++i) {
                 const ScoredMove& m = list.moves[i];
                 TranspositionTable::Data ce;
-                if (tt_.probe(child_key(player, opponent, m), ce) && ce.depth >= empties_count - 1 &&
-                    ce.selectivity == 0 && -ce.upper > alpha) {
+                if (tt_.probe(child_keys[i], ce) && ce.depth >= empties_count - 1 && ce.selectivity == 0 &&
+                    -ce.upper > alpha) {
                     store(key, alpha, alpha + 1, -ce.upper, m.square, empties_count);
                     return -ce.upper;
                 }
@@ -263,10 +268,6 @@ private:
         if (stopped()) return alpha;
         store(key, alpha, alpha + 1, best, best_square, empties_count);
         return best;
-    }
-
-    static std::uint64_t child_key(Bitboard player, Bitboard opponent, const ScoredMove& m) {
-        return hash_key(Board{opponent ^ m.flips, player | m.flips | square_bit(m.square)});
     }
 
     // Whether the moves after the first go to the helper threads: the master's searches only, from
