@@ -101,8 +101,15 @@ public:
         return T::final_score(popcount(player), 3);
     }
 
-    // Four empties, tried in parity order: squares of odd quadrants first.
+    // Four empties, tried in parity order: squares of odd quadrants first. The stable discs may
+    // refute alpha before any move: FFO #40-#49 on 1 thread 718.1 M -> 598.2 M nodes, 19.28 /
+    // 19.49 / 19.67 -> 19.07 / 18.96 s; the 6x6 start 12.12 / 12.21 / 12.08 -> 11.66 / 11.62 /
+    // 11.51 s (alternated rounds). At 3 empties too: #40-#49 561.6 M nodes, no faster.
     int solve4(Bitboard player, Bitboard opponent, int alpha, Bitboard empties, unsigned parity) {
+        if (int bound; stability_cuts<T>(player, opponent, alpha, 4, bound)) {
+            ++nodes;
+            return bound;
+        }
         int x[4];
         int k = 0;
         const Bitboard odd = empties & kParityMask[parity];

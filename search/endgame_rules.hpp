@@ -51,6 +51,24 @@ struct Traits {
     }
 };
 
+// Stability is checked only when alpha is this high (8x8; smaller boards subtract the missing
+// squares): low alphas are never refuted by stable discs.
+constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
+                                         34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
+                                         58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+                                         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+// Whether the stable discs alone hold the side to move to at most alpha (`bound` gets that bound).
+template <class T>
+bool stability_cuts(Bitboard player, Bitboard opponent, int alpha, int empties_count, int& bound) {
+    if (alpha < kStabilityThreshold[empties_count] - (64 - T::kSquares)) return false;
+    // Only the discs that keep the bound down can be stable: too few of them, no cut-off.
+    const Bitboard holding = T::kRules == Rules::kAnti ? player : opponent;
+    if (T::kSquares - 2 * popcount(holding) > alpha) return false;
+    bound = T::stability_bound(player, opponent);
+    return bound <= alpha;
+}
+
 // Calls `f` with the Traits of `variant` (a value of that type): the one place where a variant
 // chosen at run time picks the compiled search for it.
 template <class F>

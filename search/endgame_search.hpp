@@ -29,13 +29,6 @@ constexpr int kEtcDepth = 12;
 // Depth (empties) from which moves are sorted by a shallow look-ahead, and its depth in plies.
 constexpr int kSearchOrderDepth = 14;
 constexpr int kSearchOrderPlies = 1;
-// Stability is checked only when alpha is this high (8x8; smaller boards subtract the missing
-// squares): low alphas are never refuted by stable discs.
-constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
-                                         34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
-                                         58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
-                                         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
-
 template <class T>
 class Parallel;
 
@@ -152,10 +145,7 @@ private:
     // 5..kShallowDepth empties: moves straight from the move bitboard, odd quadrants first.
     int nws_shallow(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
         ++nodes;
-        if (alpha >= kStabilityThreshold[empties_count] - (64 - T::kSquares)) {
-            const int bound = T::stability_bound(player, opponent);
-            if (bound <= alpha) return bound;
-        }
+        if (int bound; stability_cuts<T>(player, opponent, alpha, empties_count, bound)) return bound;
         const Bitboard moves = T::moves(player, opponent);
         if (!moves) {
             if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
@@ -189,10 +179,7 @@ private:
         // The table line is fetched while the stability bound and the moves are computed.
         const std::uint64_t key = hash_key(Board{player, opponent});
         tt_.prefetch(key);
-        if (alpha >= kStabilityThreshold[empties_count] - (64 - T::kSquares)) {
-            const int bound = T::stability_bound(player, opponent);
-            if (bound <= alpha) return bound;
-        }
+        if (int bound; stability_cuts<T>(player, opponent, alpha, empties_count, bound)) return bound;
         const Bitboard moves = T::moves(player, opponent);
         // The move list is built before the probe, so its work overlaps the table line's cache
         // miss; a cut-off by the table wastes it, and the trade still pays: same nodes, FFO #20-#39
