@@ -26,7 +26,15 @@ namespace tempo::endgame {
 // nodes, 4.26-4.50 / 4.41-4.75 / 4.41-4.66 s; FFO #40-#49 733.5 / 716.5 / 744.3 M, 39.6-42.0 /
 // 37.8-43.1 / 38.7-44.9 s; 8 random 6x6 positions 270.9 / 272.8 / 320.4 M, 14.7-16.4 / 14.2-15.8 /
 // 15.5-17.0 s. Weight 48: fewer nodes, the same time within the noise.
-constexpr int kEvalOrderDepth = 14;
+// The depth re-tested on 1 Dec (1 thread, alternated rounds, s): 8x8 from 16 instead of 14, FFO
+// #56 34.48 / 34.50 -> 32.36 / 32.71 (1.21 -> 1.26 G nodes), #40-#49 18.58 / 18.75 -> 18.01 /
+// 18.62, #20-#39 2.19 -> 2.27; from 18, #56 34.6 and #40-#49 18.8. On 6x6 from 16 loses: the
+// start 11.97 / 12.22 -> 13.11 / 13.16. More plies at many empties lose too (2 threads, one
+// round): 2 plies from 22 empties, FFO #50-#52 24.9 s and #56 + #58 96.0 s against 24.0 and
+// 50.8 s with 1 ply; 2 from 20 and 3 from 26, 30.6 and 78.6 s: the look-ahead is a plain
+// alpha-beta without table or ordering, and its own nodes outgrow what it saves.
+template <class T>
+constexpr int kEvalOrderDepth = T::kGeometry == Geometry::k8x8 ? 16 : 14;
 constexpr int kEvalOrderPlies = 1;
 constexpr int kEvalOrderWindow = 8;
 constexpr int kEvalOrderWeight = 48;

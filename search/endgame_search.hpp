@@ -267,7 +267,7 @@ private:
     // first unsorted (most nodes with one cut there, and the look-ahead is the costly part of a
     // node); -1 below the look-ahead depths and when at most one move would be sorted by it.
     int look_ahead_start(const MoveList& list, Bitboard moves, Move tt_move, int empties_count) const {
-        if (empties_count < (evaluator_ ? kEvalOrderDepth : kSearchOrderDepth)) return -1;
+        if (empties_count < (evaluator_ ? kEvalOrderDepth<T> : kSearchOrderDepth)) return -1;
         const int start = tt_move < 64 && (moves & square_bit(tt_move)) ? 1 : 0;
         return list.size - start >= 2 ? start : -1;
     }
