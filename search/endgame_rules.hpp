@@ -1,6 +1,6 @@
 // What the endgame search needs to know about a variant, fixed at compile time so the 8x8
-// standard hot path pays nothing for 6x6 masks or anti-reversi scoring; plus the square tables
-// (neighbours, quadrants) shared by the endgame code.
+// standard hot path pays nothing for 6x6 masks or anti-reversi scoring; plus the stability
+// cut-off test and the square tables (neighbours, quadrants) shared by the endgame code.
 #pragma once
 
 #include <array>
@@ -32,11 +32,17 @@ struct Traits {
         else return stable_discs_6x6(discs, others);
     }
 
-    // Upper bound on the side to move's final margin from stable discs: the opponent's stable discs
-    // stay theirs (standard); the side to move's own stable discs stay its own (anti: fewer wins).
+    // The discs whose stable part bounds the side to move's final margin: the opponent's stable
+    // discs stay theirs (standard); the side to move's own stable discs stay its own (anti: fewer wins).
+    static Bitboard bounding_discs(Bitboard player, Bitboard opponent) {
+        if constexpr (R == Rules::kAnti) return player;
+        else return opponent;
+    }
+
+    // Upper bound on the side to move's final margin from stable discs.
     static int stability_bound(Bitboard player, Bitboard opponent) {
-        if constexpr (R == Rules::kAnti) return kSquares - 2 * popcount(stable(player, opponent));
-        else return kSquares - 2 * popcount(stable(opponent, player));
+        const Bitboard discs = bounding_discs(player, opponent);
+        return kSquares - 2 * popcount(stable(discs, (player | opponent) ^ discs));
     }
 
     // Final margin for the side to move owning `mine` discs when the game ends with `empties` empty
@@ -62,9 +68,8 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
 template <class T>
 bool stability_cuts(Bitboard player, Bitboard opponent, int alpha, int empties_count, int& bound) {
     if (alpha < kStabilityThreshold[empties_count] - (64 - T::kSquares)) return false;
-    // Only the discs that keep the bound down can be stable: too few of them, no cut-off.
-    const Bitboard holding = T::kRules == Rules::kAnti ? player : opponent;
-    if (T::kSquares - 2 * popcount(holding) > alpha) return false;
+    // Even if all the bounding discs were stable, too few of them: no cut-off, and no scan.
+    if (T::kSquares - 2 * popcount(T::bounding_discs(player, opponent)) > alpha) return false;
     bound = T::stability_bound(player, opponent);
     return bound <= alpha;
 }

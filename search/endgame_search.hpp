@@ -26,6 +26,7 @@ constexpr int kShallowDepth = 6;
 // 25.9 -> 24.4 / 25.1 s (alternated rounds); 11, 13, 14, 16: 19.3-19.8, 19.2-19.5, 19.3-19.6,
 // 20.0-20.2 s on #40-#49.
 constexpr int kEtcDepth = 12;
+static_assert(kEtcDepth > kShallowDepth + 1, "ETC reads the children's keys, which nws_deep hashes from 8 empties");
 // Depth (empties) from which moves are sorted by a shallow look-ahead, and its depth in plies.
 constexpr int kSearchOrderDepth = 14;
 constexpr int kSearchOrderPlies = 1;
