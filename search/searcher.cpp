@@ -458,7 +458,10 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     }
     iterate(run, search, moves, result, max_depth, selectivity, step, impl_->options.parallelism, on_info);
     result.nodes = search.nodes() + run.helper_nodes.load();
-    const int guess = guess_to_end && result.depth == empties ? result.score : 0;
+    // The last iteration's score opens the solve's window; below kGuessEmpties that of the
+    // shorter search (20 empties, the search 8 deep against a guess of 0: see
+    // search/endgame_guess.hpp).
+    const int guess = result.depth > 0 ? result.score : 0;
     if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load() && !search.stopped())
         solve(run, impl_->solver(variant), moves, result, endgame == Limits::Endgame::kWld, guess, on_info);
     if (limits.randomness > 0) randomize(result, limits.randomness);

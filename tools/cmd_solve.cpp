@@ -68,7 +68,7 @@ int midgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     int guess = 0;
     const int empties = board.empty_count(variant.playable());
     const int selectivity = guess_selectivity(variant.geometry);
-    for (int depth = kGuessDepthStep; depth <= empties; depth += kGuessDepthStep)
+    for (int depth = kGuessDepthStep; depth <= guess_depth(empties); depth += kGuessDepthStep)
         guess = search.search(board, -64, 64, depth, selectivity, split ? &*split : nullptr);
     nodes += search.nodes() + (split ? split->helper_nodes() : 0);
     return guess;
@@ -134,10 +134,8 @@ int run_solve(const SolveOptions& options) {
             }
         });
         std::uint64_t guess_nodes = 0;
-        const int empties = board.empty_count(variant.playable());
-        const int guess = evaluator && !options.wld && empties >= kGuessEmpties
-                              ? midgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes)
-                              : 0;
+        const int guess =
+            evaluator && !options.wld ? midgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes) : 0;
         guessing.store(false);
         EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -64, 64, guess);
         result.nodes += guess_nodes;
