@@ -22,7 +22,9 @@ Game parse_position_argument(const std::string& text, Variant variant) {
         try {
             return Game(variant, parse_board(text, variant.geometry));
         } catch (const ParseError&) {
-            // Not a board: a long transcript.
+            // A transcript has only squares, "pass" and separators: with discs or '.' in it the
+            // text was meant as a board, and the board's error is the one to report.
+            if (text.find_first_of("XxOoWw0*._") != std::string::npos) throw;
         }
     }
     return parse_transcript(text, variant);
