@@ -5,9 +5,15 @@
 // runs it to the end from kGuessEmpties, and below starts the solve from its own shorter search.
 #pragma once
 
+#include <cstdint>
+
+#include "engine/board.hpp"
 #include "engine/variant.hpp"
 
 namespace tempo {
+
+class Evaluator;
+class TranspositionTable;
 
 // Tuning record (tempo solve, 1 thread). How deep: FFO #40-#44, nodes (the midgame's included): no
 // guess 238.4 M; with the mobility-ordered solver, depth 8 205.4 M, 10 194.7 M, 12 161.6 M, 14
@@ -53,5 +59,10 @@ constexpr int kGuessDepthStep = 2;
 // 6x6: 8 random 6x6 positions with 22-26 empties (bench/data/6x6-random-22-26.obf), CPU s
 // (nodes): selectivity 3 46.1 (335.5 M), 4 30.2 (373.8 M), no guess 40.0 (541.8 M).
 constexpr int guess_selectivity(Geometry geometry) { return geometry == Geometry::k6x6 ? 4 : 3; }
+
+// The guess for `board`: its last iteration's score (0 when no iteration is deep enough), on `tt`
+// and `threads` threads (young brothers wait); adds its nodes to `nodes`.
+int endgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
+                  int threads, std::uint64_t& nodes);
 
 }  // namespace tempo

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,8 +12,6 @@
 #include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
-#include "search/midgame.hpp"
-#include "search/midgame_split.hpp"
 #include "tools/commands.hpp"
 #include "tools/progress_ticker.hpp"
 
@@ -52,27 +49,6 @@ void parse_shard(const std::string& text, int& k, int& n) {
 
 // A long solve reports on stderr at this period: position, time on it, nodes so far.
 constexpr std::chrono::milliseconds kProgressPeriod{30'000};
-
-// The guess before the exact solve (search/endgame_guess.hpp): a selective search to the end on
-// the solver's table; adds its nodes to `nodes`.
-int midgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
-                  int threads, std::uint64_t& nodes) {
-    MidgameSearch::Context context;
-    context.tt = &tt;
-    context.evaluator = &evaluator;
-    context.variant = variant;
-    MidgameSearch search(context);
-    // With several threads, nodes share their later moves (search/midgame_split.hpp).
-    std::optional<MidgameSplit> split;
-    if (threads > 1) split.emplace(context, threads - 1);
-    int guess = 0;
-    const int empties = board.empty_count(variant.playable());
-    const int selectivity = guess_selectivity(variant.geometry);
-    for (int depth = kGuessDepthStep; depth <= guess_depth(empties); depth += kGuessDepthStep)
-        guess = search.search(board, -64, 64, depth, selectivity, split ? &*split : nullptr);
-    nodes += search.nodes() + (split ? split->helper_nodes() : 0);
-    return guess;
-}
 
 std::string signed_score(int score) { return (score > 0 ? "+" : "") + std::to_string(score); }
 
@@ -135,7 +111,7 @@ int run_solve(const SolveOptions& options) {
         });
         std::uint64_t guess_nodes = 0;
         const int guess =
-            evaluator && !options.wld ? midgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes) : 0;
+            evaluator && !options.wld ? endgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes) : 0;
         guessing.store(false);
         EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -64, 64, guess);
         result.nodes += guess_nodes;

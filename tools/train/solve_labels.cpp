@@ -11,6 +11,7 @@
 
 #include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
+#include "search/endgame_guess.hpp"
 #include "search/midgame.hpp"
 #include "search/tt.hpp"
 
@@ -62,9 +63,9 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     std::fprintf(stderr, "solve: %zu done before, %zu to solve (%d-%d empties, %d%%)\n", done.size(), todo.size(),
                  options.min_empties, options.max_empties, options.percent);
 
-    // The evaluation gives the solver a first guess of the score and, where that pays
-    // (solver_uses_evaluation), orders its moves at many empties: both only change the node
-    // count, never the score.
+    // The evaluation guides the guess that opens the solver's window (search/endgame_guess.hpp)
+    // and, where that pays (solver_uses_evaluation), orders its moves at many empties: both only
+    // change the node count, never the score.
     const std::shared_ptr<const Evaluator> evaluator = Evaluator::create(variant, options.eval_file);
     TranspositionTable tt(64);
     EndgameSolver solver(tt, variant, options.threads,
@@ -85,7 +86,10 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
             result.score = midgame.search(board, -64, 64, options.search_depth, 0);
             result.nodes = midgame.nodes() - before;
         } else {
-            result = solver.solve(board, -64, 64, evaluator->evaluate(board));
+            std::uint64_t guess_nodes = 0;
+            const int guess = endgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes);
+            result = solver.solve(board, -64, 64, guess);
+            result.nodes += guess_nodes;
         }
         nodes += result.nodes;
         char bytes[5];
