@@ -34,7 +34,7 @@ constexpr int kInfinity = 65;
 // Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
 constexpr int kAspirationWindow = 3;
 constexpr int kAspirationMinDepth = 4;
-// Before a WLD solve, or an exact one from fewer than kGuessEmpties empties, a short midgame search
+// Before a WLD solve, an exact one of several root moves or one too short for the guess, a short midgame search
 // (this many plies short of the end, at most kMaxPreSolveDepth) gives a fallback move and fills the
 // table for the solver's ordering.
 constexpr int kSolveLead = 12;
@@ -446,11 +446,13 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     const Limits::Endgame endgame = endgame_plan(run);
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
-    // An exact solve from many empties first searches selectively to the end (search/endgame_guess.hpp),
-    // as `tempo solve` does: FFO #40-#49, 1 thread, 256 MB: 1,119.3 M -> 738.8 M nodes, 66.3 -> 48.5 user s.
-    const bool guess_to_end = endgame == Limits::Endgame::kExact && empties >= kGuessEmpties && multi_pv == 1;
-    if (guess_to_end) {
-        max_depth = empties;
+    // An exact solve first searches as `tempo solve`'s guess does (search/endgame_guess.hpp): to the
+    // end from kGuessEmpties (FFO #40-#49, 1 thread, 256 MB: 1,119.3 M -> 738.8 M nodes, 66.3 ->
+    // 48.5 user s), 6 plies short below. Before, the search below stopped at 8 plies (kSolveLead):
+    // `tempo analyze --endgame exact`, hard-20.obf positions 1-60 and 61-120, 259.2 -> 215.4 M
+    // and 250.5 -> 207.8 M nodes, 5.72 -> 5.10 and 5.90 -> 5.11 s; 60 of 17-18 empties 0.79 -> 0.72 s.
+    if (endgame == Limits::Endgame::kExact && multi_pv == 1 && guess_depth(empties) >= kGuessDepthStep) {
+        max_depth = guess_depth(empties);
         selectivity = guess_selectivity(variant.geometry);
         step = kGuessDepthStep;
     } else if (endgame != Limits::Endgame::kOff) {
@@ -458,9 +460,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     }
     iterate(run, search, moves, result, max_depth, selectivity, step, impl_->options.parallelism, on_info);
     result.nodes = search.nodes() + run.helper_nodes.load();
-    // The last iteration's score opens the solve's window; below kGuessEmpties that of the
-    // shorter search (20 empties, the search 8 deep against a guess of 0: see
-    // search/endgame_guess.hpp).
+    // The last iteration's score opens the solve's window.
     const int guess = result.depth > 0 ? result.score : 0;
     if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load() && !search.stopped())
         solve(run, impl_->solver(variant), moves, result, endgame == Limits::Endgame::kWld, guess, on_info);
