@@ -1,8 +1,8 @@
 // The selective search that precedes an exact solve: iterative deepening by two plies at a
 // Multi-ProbCut selectivity on the solver's table, to the end from many empties, a few plies short
 // of it below. Its score opens the solve's aspiration window and its table moves order the solve.
-// `tempo solve` (tools/cmd_solve.cpp) runs it at every size; the Searcher (search/searcher.cpp)
-// runs it to the end from kGuessEmpties, and below starts the solve from its own shorter search.
+// `endgame_guess` runs it for `tempo solve` and `tempo-train solve`; the Searcher
+// (search/searcher.cpp) runs the same depths as its iterative deepening before an exact solve.
 #pragma once
 
 #include <cstdint>
@@ -40,13 +40,13 @@ class TranspositionTable;
 // Empties from which the guess searches to the end.
 constexpr int kGuessEmpties = 22;
 // Below kGuessEmpties the guess stops this many plies short of the end (a guess of 0 until 1 Dec).
-// 1 thread, one run each, s (nodes), guess stopping 4 / 6 / 8 plies short against a guess of 0:
-// 497 positions of 17-18 empties (the shared data's endgame/eg_17_18.txt) 7.07 / 6.48 / 6.47 (291 M) against
-// 7.83 (386 M); 495 of 19-20 30.4 / 29.8 / 29.6 (1.31 G) against 39.9 (1.91 G); 497 of 21-22 138.8 /
-// 139.5 / 145.2 against 155.9. hard-20.obf (276 positions, 20 empties), guess depth 6 / 8 / 10 / 12 /
-// 14 / 16 / 20 (to the end): 28.6 / 27.6 / 25.6 / 24.3 / 23.4 / 24.0 / 27.8 s against 29.1 s (1.33 G
-// nodes; the static evaluation as the guess 29.3 s). From 22 empties stopping short loses: FFO
-// #40-#49 6 / 4 / 2 short 19.4 / 19.7 / 20.0 s against 18.5 s to the end.
+// 1 thread, one run each, s (nodes), stopping 4 / 6 / 8 plies short against a guess of 0, on the
+// shared data's endgame files: 497 positions of 17-18 empties (eg_17_18.txt) 7.07 / 6.48 / 6.47
+// (291 M) against 7.83 (386 M); 495 of 19-20 30.4 / 29.8 / 29.6 (1.31 G) against 39.9 (1.91 G); 497
+// of 21-22 138.8 / 139.5 / 145.2 against 155.9. hard-20.obf (276 positions, 20 empties), the guess
+// to depth 6 / 8 / 10 / 12 / 14 / 16 / 20 (the end): 28.6 / 27.6 / 25.6 / 24.3 / 23.4 / 24.0 / 27.8 s
+// against 29.1 s (1.33 G nodes); the static evaluation as the guess 29.3 s. From 22 empties
+// stopping short loses: FFO #40-#49 6 / 4 / 2 short 19.4 / 19.7 / 20.0 s against 18.5 s.
 constexpr int kGuessShortfall = 6;
 
 // The depth of the guess's last iteration for a position with `empties` empties (< 2: no guess).

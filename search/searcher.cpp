@@ -34,9 +34,9 @@ constexpr int kInfinity = 65;
 // Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
 constexpr int kAspirationWindow = 3;
 constexpr int kAspirationMinDepth = 4;
-// Before a WLD solve, an exact one of several root moves or one too short for the guess, a short midgame search
-// (this many plies short of the end, at most kMaxPreSolveDepth) gives a fallback move and fills the
-// table for the solver's ordering.
+// Before a WLD solve, or an exact one of several root moves or too short for the guess, a short
+// midgame search (this many plies short of the end, at most kMaxPreSolveDepth) gives a fallback
+// move and fills the table for the solver's ordering.
 constexpr int kSolveLead = 12;
 constexpr int kMaxPreSolveDepth = 8;
 
