@@ -17,15 +17,20 @@ struct ScoredMove {
     Bitboard flips;
 };
 
-// Static bonus per square: corners good, X and C squares next to an empty corner poor. The 6x6
-// board (b2..g7) gets its own table: its corners are the 8x8 X-squares.
+// Static bonus per square, a tie-break after mobility: corners best, then the edge squares two
+// away from a corner, X and C squares (next to a corner) worst. The 6x6 board (b2..g7) gets its
+// own table: its corners are the 8x8 X-squares. Values chosen here by square class on 1 Dec 2026,
+// replacing an 8x8 table that was Edax's SQUARE_VALUE (JCW's scores) number for number; 1 thread,
+// s (nodes), before -> after: FFO #40-#49 18.78 (618.5 M) -> 18.83 (620.5 M), #20-#39 2.06 / 2.08
+// -> 2.03 / 2.11 (83.1 M -> 82.1 M), #56 33.5 (1.265 G) -> 32.8 (1.242 G); 6x6 start 11.81 / 11.73
+// -> 11.69 / 11.75 (346.8 M -> 344.9 M).
 constexpr std::array<int, 64> make_square_values(Geometry geometry) {
     constexpr int row8[8][8] = {
-        {18, 4, 16, 12, 12, 16, 4, 18}, {4, 2, 6, 8, 8, 6, 2, 4},     {16, 6, 14, 10, 10, 14, 6, 16},
-        {12, 8, 10, 0, 0, 10, 8, 12},   {12, 8, 10, 0, 0, 10, 8, 12}, {16, 6, 14, 10, 10, 14, 6, 16},
-        {4, 2, 6, 8, 8, 6, 2, 4},       {18, 4, 16, 12, 12, 16, 4, 18}};
-    constexpr int row6[6][6] = {{18, 4, 16, 16, 4, 18}, {4, 2, 6, 6, 2, 4},   {16, 6, 0, 0, 6, 16},
-                                {16, 6, 0, 0, 6, 16},   {4, 2, 6, 6, 2, 4},   {18, 4, 16, 16, 4, 18}};
+        {20, 4, 14, 12, 12, 14, 4, 20}, {4, 0, 6, 8, 8, 6, 0, 4},     {14, 6, 12, 10, 10, 12, 6, 14},
+        {12, 8, 10, 0, 0, 10, 8, 12},   {12, 8, 10, 0, 0, 10, 8, 12}, {14, 6, 12, 10, 10, 12, 6, 14},
+        {4, 0, 6, 8, 8, 6, 0, 4},       {20, 4, 14, 12, 12, 14, 4, 20}};
+    constexpr int row6[6][6] = {{20, 4, 14, 14, 4, 20}, {4, 0, 6, 6, 0, 4},   {14, 6, 0, 0, 6, 14},
+                                {14, 6, 0, 0, 6, 14},   {4, 0, 6, 6, 0, 4},   {20, 4, 14, 14, 4, 20}};
     std::array<int, 64> table{};
     for (int sq = 0; sq < 64; ++sq) {
         const int r = sq / 8, c = sq % 8;
