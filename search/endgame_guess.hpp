@@ -51,6 +51,7 @@ constexpr int kGuessShortfall = 6;
 
 // The depth of the guess's last iteration for a position with `empties` empties (< 2: no guess).
 constexpr int guess_depth(int empties) { return empties >= kGuessEmpties ? empties : empties - kGuessShortfall; }
+
 // Plies between the guess's iterations. Every depth costs more than it gains: the searcher's
 // guess on FFO #40-#49 took 784.9 M nodes and 58.7 s by 1 ply against 738.8 M and 48.5 s by 2.
 constexpr int kGuessDepthStep = 2;
