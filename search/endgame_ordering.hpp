@@ -49,6 +49,17 @@ inline Bitboard neighbours_of(Bitboard discs) {
     return h | (row << 8) | (row >> 8);
 }
 
+#if defined(__AVX512F__)
+// neighbours_of for eight boards, one per lane.
+inline __m512i neighbours_of_x8(__m512i discs) {
+    const __m512i h = _mm512_or_si512(
+        _mm512_and_si512(_mm512_slli_epi64(discs, 1), _mm512_set1_epi64(static_cast<long long>(~kColumnA))),
+        _mm512_and_si512(_mm512_srli_epi64(discs, 1), _mm512_set1_epi64(static_cast<long long>(~kColumnH))));
+    const __m512i row = _mm512_or_si512(discs, h);
+    return _mm512_or_si512(h, _mm512_or_si512(_mm512_slli_epi64(row, 8), _mm512_srli_epi64(row, 8)));
+}
+#endif
+
 // Ordering evaluation in the side to move's view: weighted mobility (corners twice) and
 // potential mobility (empties next to the opponent's discs), in 1/4-move units.
 template <class T>
@@ -73,26 +84,63 @@ struct MoveList {
     // Fills and scores the list; higher score = searched earlier.
     template <class T>
     void generate(Bitboard player, Bitboard opponent, Bitboard legal, unsigned parity, Move tt_move) {
+        alignas(64) Bitboard next_player[kMaxMoves];
+        alignas(64) Bitboard next_opponent[kMaxMoves];
         size = 0;
-        const Bitboard odd = kParityMask[parity];
         for (; legal; legal &= legal - 1) {
             const int x = first_square(legal);
             const Bitboard f = flips(x, player, opponent);
-            ScoredMove& m = moves[size++];
-            m.square = x;
-            m.flips = f;
-            if (x == tt_move) {
-                m.score = 1 << 30;
-                continue;
-            }
-            const Bitboard next_player = opponent ^ f;
-            const Bitboard next_opponent = player | f | square_bit(x);
-            const Bitboard replies = T::moves(next_player, next_opponent);
-            const int mobility = popcount(replies) + popcount(replies & T::kCorners);
-            const Bitboard empties = ~(next_player | next_opponent) & T::kPlayable;
-            const int potential = popcount(neighbours_of(next_opponent) & empties);
-            m.score = -mobility * 64 - potential * 4 + kSquareValue<T>[x] + ((square_bit(x) & odd) ? 8 : 0);
+            moves[size].square = x;
+            moves[size].flips = f;
+            next_player[size] = opponent ^ f;
+            next_opponent[size] = player | f | square_bit(x);
+            ++size;
         }
+        score_replies<T>(next_player, next_opponent);
+        const Bitboard odd = kParityMask[parity];
+        for (int i = 0; i < size; ++i) {
+            ScoredMove& m = moves[i];
+            m.score = m.square == tt_move ? 1 << 30
+                                          : m.score + kSquareValue<T>[m.square] + ((square_bit(m.square) & odd) ? 8 : 0);
+        }
+    }
+
+    // Sets each move's score to its fastest-first part from the child position (next_player to
+    // move): the replies (corners twice) and their potential mobility, fewer first.
+    template <class T>
+    void score_replies(const Bitboard* next_player, const Bitboard* next_opponent) {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+        // Eight children per register: one fill per direction serves eight children, where the
+        // one-position generator spends a fill per child. FFO #20-#39, 1 thread: same nodes,
+        // 2.10-2.12 -> 2.02-2.03 s (3 alternated rounds).
+        const __m512i corners = _mm512_set1_epi64(static_cast<long long>(T::kCorners));
+        const __m512i playable = _mm512_set1_epi64(static_cast<long long>(T::kPlayable));
+        for (int base = 0; base < size; base += 8) {
+            const __mmask8 lanes = static_cast<__mmask8>(size - base >= 8 ? 0xff : (1u << (size - base)) - 1);
+            const __m512i p = _mm512_maskz_load_epi64(lanes, next_player + base);  // unused lanes: empty boards
+            const __m512i o = _mm512_maskz_load_epi64(lanes, next_opponent + base);
+            __m512i replies = legal_moves_x8(p, o);
+            if constexpr (T::kGeometry != Geometry::k8x8) replies = _mm512_and_si512(replies, playable);
+            const __m512i mobility = _mm512_add_epi64(_mm512_popcnt_epi64(replies),
+                                                      _mm512_popcnt_epi64(_mm512_and_si512(replies, corners)));
+            const __m512i empties = _mm512_andnot_si512(_mm512_or_si512(p, o), playable);
+            const __m512i potential = _mm512_popcnt_epi64(_mm512_and_si512(neighbours_of_x8(o), empties));
+            alignas(32) int scores[8];
+            _mm256_store_si256(reinterpret_cast<__m256i*>(scores),
+                               _mm512_cvtepi64_epi32(_mm512_sub_epi64(
+                                   _mm512_setzero_si512(),
+                                   _mm512_add_epi64(_mm512_slli_epi64(mobility, 6), _mm512_slli_epi64(potential, 2)))));
+            for (int i = base; i < size && i < base + 8; ++i) moves[i].score = scores[i - base];
+        }
+#else
+        for (int i = 0; i < size; ++i) {
+            const Bitboard replies = T::moves(next_player[i], next_opponent[i]);
+            const int mobility = popcount(replies) + popcount(replies & T::kCorners);
+            const Bitboard empties = ~(next_player[i] | next_opponent[i]) & T::kPlayable;
+            const int potential = popcount(neighbours_of(next_opponent[i]) & empties);
+            moves[i].score = -mobility * 64 - potential * 4;
+        }
+#endif
     }
 
     // Marks `move` (the table move, or kNoMove) to be searched first, as generate() does.

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "engine/moves.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/engine/reference.hpp"
@@ -30,6 +32,21 @@ TEST(LegalMoves, Avx2MatchesScalarOnAMillionPositions) {
         ASSERT_EQ(legal_moves_avx2(b.player, b.opponent), legal_moves_scalar(b.player, b.opponent));
     for (const Board& b : testing::random_bit_positions(500'000, 4))
         ASSERT_EQ(legal_moves_avx2(b.player, b.opponent), legal_moves_scalar(b.player, b.opponent));
+}
+#endif
+
+#if defined(__AVX512F__)
+TEST(LegalMoves, EightLaneMatchesScalarPerLane) {
+    const std::vector<Board> boards = testing::random_bit_positions(80'000, 5);
+    for (std::size_t base = 0; base + 8 <= boards.size(); base += 8) {
+        alignas(64) Bitboard player[8], opponent[8], moves[8];
+        for (int i = 0; i < 8; ++i) {
+            player[i] = boards[base + i].player;
+            opponent[i] = boards[base + i].opponent;
+        }
+        _mm512_store_si512(moves, legal_moves_x8(_mm512_load_si512(player), _mm512_load_si512(opponent)));
+        for (int i = 0; i < 8; ++i) ASSERT_EQ(moves[i], legal_moves_scalar(player[i], opponent[i]));
+    }
 }
 #endif
 
