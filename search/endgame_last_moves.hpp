@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "search/endgame_last_flip.hpp"
 #include "search/endgame_rules.hpp"
@@ -63,6 +64,16 @@ public:
     [[gnu::noinline, gnu::flatten]]
     int solve3(Bitboard player, Bitboard opponent, int alpha, int x1, int x2, int x3) {
         ++nodes;
+        // Parity: of three empties either all lie in odd quadrants or one is alone in its quadrant
+        // and the other two share one; the lone square goes first (solve4's order, kept for the
+        // three left, was by the parity of four). 1 thread, nodes, s: FFO #20-#39 82.08 -> 80.53 M,
+        // 1.99-2.04 -> 1.96-1.98; #40-#49 620.5 -> 613.8 M, 18.18 / 18.65 -> 18.20 / 18.26; 6x6 start
+        // 344.9 -> 339.7 M, 11.70 -> 11.52 (alternated).
+        if (quadrant(x1) == quadrant(x2)) {
+            if (quadrant(x3) != quadrant(x1)) std::swap(x1, x3);
+        } else if (quadrant(x1) == quadrant(x3)) {
+            std::swap(x1, x2);
+        }
         int best = -kInfinity;
         Bitboard f;
         if ((opponent & kNeighbours[x1]) && (f = flips(x1, player, opponent))) {
