@@ -37,7 +37,8 @@ public:
         stop.store(false, std::memory_order_relaxed);
         tt_.new_search();
         search_.nodes = 0;
-        if (parallel_) parallel_->reset_nodes();
+        search_.clear_local();
+        if (parallel_) parallel_->reset();
         EndgameResult result;
         const Bitboard empties = ~board.occupied() & T::kPlayable;
         const int n = popcount(empties);

@@ -56,8 +56,12 @@ public:
         for (const auto& h : pool_.workers()) total += h->nodes;
         return total;
     }
-    void reset_nodes() {
-        for (auto& h : pool_.workers()) h->nodes = 0;
+    // Before a solve: the helpers' node counts to zero, their small tables emptied.
+    void reset() {
+        for (auto& h : pool_.workers()) {
+            h->nodes = 0;
+            h->clear_local();
+        }
     }
 
 private:

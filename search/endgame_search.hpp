@@ -11,6 +11,7 @@
 #include "engine/hash_key.hpp"
 #include "search/endgame_eval_ordering.hpp"
 #include "search/endgame_last_moves.hpp"
+#include "search/endgame_local_table.hpp"
 #include "search/endgame_ordering.hpp"
 #include "search/split_pool.hpp"
 #include "search/stability.hpp"
@@ -20,13 +21,22 @@ namespace tempo::endgame {
 
 // Depth (empties) at and below which the search uses no table and no move list.
 constexpr int kShallowDepth = 6;
-// Depth from which children are probed in the table before searching (enhanced transposition cut-off).
-// Since the children's lines are requested early (nws_deep), 12 beats 10: +1.9% nodes, FFO #40-#49
-// 1 thread 20.56 / 20.79 -> 19.35 / 19.41 s, #20-#39 2.21 -> 2.10 s, #50-#52 on 2 threads 26.1 /
-// 25.9 -> 24.4 / 25.1 s (alternated rounds); 11, 13, 14, 16: 19.3-19.8, 19.2-19.5, 19.3-19.6,
-// 20.0-20.2 s on #40-#49.
-constexpr int kEtcDepth = 12;
-static_assert(kEtcDepth > kShallowDepth + 1, "ETC reads the children's keys, which nws_deep hashes from 8 empties");
+// Above kShallowDepth and up to this many empties the search keeps its results in its thread's
+// small table (search/endgame_local_table.hpp), above it in the shared one. 1 thread, s (nodes),
+// alternated, against the shared table at every depth: up to 10 / 11 empties, FFO #20-#39 1.76-1.79
+// / 1.76-1.78 against 1.97-2.02 (84.3 / 85.6 M against 80.5 M); #40-#44 2.12 / 2.08-2.09 against
+// 2.33-2.38; #45-#49 12.0-13.0 / 12.3 against 15.2-15.3 (517.6 / 518.8 M against 532.0 M); up to
+// 8 / 9: #40-#44 2.13-2.19 / 2.06-2.09. 2^11 slots per empties count; 2^10: the same within noise.
+// As committed: #40-#49 17.99 / 18.09 -> 14.30 / 14.24 s (613.8 -> 603.5 M nodes), on 2 threads
+// 9.68 / 9.30 -> 7.63 / 7.72 s; 6x6 start 11.47 -> 9.17 s.
+constexpr int kLocalDepth = 11;
+constexpr int kLocalBits = 11;
+// Depth from which children are probed in a table before searching (enhanced transposition
+// cut-off): at kLocalDepth + 1 in the small table, above in the shared one. With the shared table
+// at every depth 12 had beaten 10, 11, 13, 14 and 16 (FFO #40-#49 1 thread 19.35 / 19.41 s
+// against 20.56 / 20.79 for 10 and 19.2-20.2 for the others); with the small table, children
+// probed only from 13 empties: #45-#49 12.66 s against 12.28.
+constexpr int kEtcDepth = kLocalDepth + 1;
 // Depth (empties) from which moves are sorted by a shallow look-ahead, and its depth in plies.
 constexpr int kSearchOrderDepth = 14;
 constexpr int kSearchOrderPlies = 1;
@@ -52,7 +62,8 @@ public:
 
     // Null-window search at any depth: the score if it is <= alpha or > alpha, fail-soft.
     int nws(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
-        if (empties_count > kShallowDepth) return nws_deep(player, opponent, alpha, empties_count, parity);
+        if (empties_count > kLocalDepth) return nws_deep(player, opponent, alpha, empties_count, parity);
+        if (empties_count > kShallowDepth) return nws_local(player, opponent, alpha, empties_count, parity);
         const Bitboard empties = ~(player | opponent) & T::kPlayable;
         switch (empties_count) {
             case 0: ++nodes; return T::final_score(popcount(player), 0);
@@ -143,6 +154,9 @@ public:
     // While working on a split point: its cut-off flags also stop this search.
     void set_cutoff(const SplitCutoff* cutoff) { cutoff_ = cutoff; }
     const SplitCutoff* cutoff() const { return cutoff_; }
+    // Empties the small table, so that a solve does not depend on the ones before it (the shared
+    // table's owner clears that one).
+    void clear_local() { local_.clear(); }
     // The evaluation that orders moves at many empties (none: mobility look-ahead only).
     void set_evaluator(const Evaluator* evaluator) { evaluator_ = evaluator; }
 
@@ -177,7 +191,49 @@ private:
         return best;
     }
 
-    // Above kShallowDepth: table, stability, enhanced transposition cut-off, sorted move list.
+    // kShallowDepth < empties <= kLocalDepth: the thread's small table, stability, sorted move
+    // list; no enhanced transposition cut-off (its probes would cost about what they save here).
+    int nws_local(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
+        if (stopped()) return alpha;
+        ++nodes;
+        if (int bound; stability_cuts<T>(player, opponent, alpha, empties_count, bound)) return bound;
+        auto& entry = local_.slot(empties_count - kShallowDepth - 1, player, opponent);
+        Move table_move = kNoMove;
+        if (local_.holds(entry, player, opponent)) {
+            if (entry.lower > alpha) return entry.lower;
+            if (entry.upper <= alpha) return entry.upper;
+            table_move = entry.move;
+        }
+        const Bitboard moves = T::moves(player, opponent);
+        if (!moves) {
+            if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
+            return -nws_local(opponent, player, -alpha - 1, empties_count, parity);
+        }
+        MoveList list;
+        list.generate<T>(player, opponent, moves, parity, table_move);
+        int best = -kInfinity;
+        Move best_square = kNoMove;
+        for (int i = 0; i < list.size; ++i) {
+            const ScoredMove& m = list.next(i);
+            const int v = -nws(opponent ^ m.flips, player | m.flips | square_bit(m.square), -alpha - 1,
+                               empties_count - 1, parity ^ quadrant_bit(m.square));
+            if (v > best) {
+                best = v;
+                best_square = m.square;
+                if (v > alpha) break;
+            }
+        }
+        if (stopped()) return alpha;
+        // The slot is still this board's: the children use other empties counts' slots.
+        entry.player = player;
+        entry.opponent = opponent;
+        entry.lower = static_cast<std::int8_t>(best > alpha ? best : -64);
+        entry.upper = static_cast<std::int8_t>(best > alpha ? 64 : best);
+        entry.move = static_cast<std::uint8_t>(best_square);
+        return best;
+    }
+
+    // Above kLocalDepth: shared table, stability, enhanced transposition cut-off, sorted move list.
     int nws_deep(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
         if (stopped()) return alpha;
         ++nodes;
@@ -192,14 +248,15 @@ private:
         MoveList list;
         if (moves) list.generate<T>(player, opponent, moves, parity, kNoMove);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
-        std::uint64_t child_keys[kMaxMoves];  // of list.moves[i], from 8 empties
-        if (empties_count > kShallowDepth + 1) {
-            // The children probe the table too: their lines are requested now, so that their cache
-            // misses overlap this node's own and each other's instead of stalling each child in
-            // turn (from 8 empties, where children are nodes of this kind). A cut-off by the table
-            // wastes them. Same nodes, FFO #40-#49 1 thread 22.60 -> 21.22 s (medians of 3
-            // alternated rounds); requested here at 8-9 empties only, and by the ETC loop from 10
-            // after the probe: 21.38 s; each child's line during its elder brother's search: 22.0 s.
+        // The children's keys, when they use the shared table. Their lines are requested now, so
+        // that their cache misses overlap this node's own and each other's instead of stalling
+        // each child in turn; a cut-off by the table wastes them. Same nodes, FFO #40-#49 1 thread
+        // 22.60 -> 21.22 s (medians of 3 alternated rounds, with the shared table from 7 empties);
+        // requested here at 8-9 empties only, and by the ETC loop from 10 after the probe: 21.38 s;
+        // each child's line during its elder brother's search: 22.0 s.
+        std::uint64_t child_keys[kMaxMoves] = {};
+        const bool children_share = empties_count - 1 > kLocalDepth;
+        if (children_share) {
             for (int i = 0; i < list.size; ++i) {
                 const ScoredMove& m = list.moves[i];
                 child_keys[i] = hash_key(Board{opponent ^ m.flips, player | m.flips | square_bit(m.square)});
@@ -222,14 +279,15 @@ private:
         list.put_first(tt_move);  // marks the move in place: child_keys stay in step with the list
         if (empties_count >= kEtcDepth) {
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now
-            // (the children's lines were requested above).
+            // (the shared table's lines were requested above).
             for (int i = 0; i < list.size; ++i) {
                 const ScoredMove& m = list.moves[i];
-                TranspositionTable::Data ce;
-                if (tt_.probe(child_keys[i], ce) && ce.depth >= empties_count - 1 && ce.selectivity == 0 &&
-                    -ce.upper > alpha) {
-                    store(key, alpha, alpha + 1, -ce.upper, m.square, empties_count);
-                    return -ce.upper;
+                const int upper = children_share ? shared_upper_bound(child_keys[i], empties_count - 1)
+                                                 : local_upper_bound(opponent ^ m.flips, player | m.flips | square_bit(m.square),
+                                                                     empties_count - 1);
+                if (-upper > alpha) {
+                    store(key, alpha, alpha + 1, -upper, m.square, empties_count);
+                    return -upper;
                 }
             }
         }
@@ -260,6 +318,18 @@ private:
         if (stopped()) return alpha;
         store(key, alpha, alpha + 1, best, best_square, empties_count);
         return best;
+    }
+
+    // What a table holds on a position (player to move, `empties` empties): an upper bound on its
+    // score, 64 when nothing. The small table serves kLocalDepth empties and fewer, the shared one
+    // (by the position's key) more.
+    int local_upper_bound(Bitboard player, Bitboard opponent, int empties) {
+        const auto& entry = local_.slot(empties - kShallowDepth - 1, player, opponent);
+        return local_.holds(entry, player, opponent) ? entry.upper : 64;
+    }
+    int shared_upper_bound(std::uint64_t key, int empties) const {
+        TranspositionTable::Data entry;
+        return tt_.probe(key, entry) && entry.depth >= empties && entry.selectivity == 0 ? entry.upper : 64;
     }
 
     // Whether the moves after the first go to the helper threads: the master's searches only, from
@@ -300,6 +370,7 @@ private:
     const SplitCutoff* cutoff_ = nullptr;
     Parallel<T>* parallel_ = nullptr;
     const Evaluator* evaluator_ = nullptr;
+    LocalTable<kLocalDepth - kShallowDepth, kLocalBits> local_;
 };
 
 }  // namespace tempo::endgame

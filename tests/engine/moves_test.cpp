@@ -39,12 +39,12 @@ TEST(LegalMoves, Avx2MatchesScalarOnAMillionPositions) {
 TEST(LegalMoves, EightLaneMatchesScalarPerLane) {
     const std::vector<Board> boards = testing::random_bit_positions(80'000, 5);
     for (std::size_t base = 0; base + 8 <= boards.size(); base += 8) {
-        alignas(64) Bitboard player[8], opponent[8], moves[8];
+        Bitboard8 player, opponent;
         for (int i = 0; i < 8; ++i) {
             player[i] = boards[base + i].player;
             opponent[i] = boards[base + i].opponent;
         }
-        _mm512_store_si512(moves, legal_moves_x8(_mm512_load_si512(player), _mm512_load_si512(opponent)));
+        const Bitboard8 moves = legal_moves_x8(player, opponent);
         for (int i = 0; i < 8; ++i) ASSERT_EQ(moves[i], legal_moves_scalar(player[i], opponent[i]));
     }
 }
