@@ -16,15 +16,16 @@ namespace detail {
 
 // Moves along +shift and -shift at once. `crossable` are the opponent discs a run may contain in this
 // direction (edge columns removed for directions with a horizontal component, so fills cannot wrap).
-template <int Shift>
-inline Bitboard moves_along(Bitboard player, Bitboard crossable) {
+// B is a Bitboard, or eight of them in a vector register (Bitboard8): the same operators serve both.
+template <int Shift, class B>
+inline B moves_along(B player, B crossable) {
     // Runs of up to 6 opponent discs: 1 + 1 + 2 + 2 steps.
-    Bitboard up = crossable & (player << Shift);
-    Bitboard down = crossable & (player >> Shift);
+    B up = crossable & (player << Shift);
+    B down = crossable & (player >> Shift);
     up |= crossable & (up << Shift);
     down |= crossable & (down >> Shift);
-    const Bitboard pairs_up = crossable & (crossable << Shift);
-    const Bitboard pairs_down = crossable & (crossable >> Shift);
+    const B pairs_up = crossable & (crossable << Shift);
+    const B pairs_down = crossable & (crossable >> Shift);
     up |= pairs_up & (up << (2 * Shift));
     down |= pairs_down & (down >> (2 * Shift));
     up |= pairs_up & (up << (2 * Shift));
@@ -32,14 +33,20 @@ inline Bitboard moves_along(Bitboard player, Bitboard crossable) {
     return (up << Shift) | (down >> Shift);
 }
 
+// The four direction pairs one after another.
+template <class B>
+inline B legal_moves_by_fills(B player, B opponent) {
+    const B inner = opponent & kInnerColumns;
+    const B moves = moves_along<1>(player, inner) | moves_along<8>(player, opponent) | moves_along<7>(player, inner) |
+                    moves_along<9>(player, inner);
+    return moves & ~(player | opponent);
+}
+
 }  // namespace detail
 
-// Portable version: four direction pairs one after another.
+// Portable version.
 inline Bitboard legal_moves_scalar(Bitboard player, Bitboard opponent) {
-    const Bitboard inner = opponent & kInnerColumns;
-    const Bitboard moves = detail::moves_along<1>(player, inner) | detail::moves_along<8>(player, opponent) |
-                           detail::moves_along<7>(player, inner) | detail::moves_along<9>(player, inner);
-    return moves & ~(player | opponent);
+    return detail::legal_moves_by_fills(player, opponent);
 }
 
 #if defined(__AVX2__)
@@ -78,33 +85,10 @@ inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
 // forms (GCC 12 warns on those, PR 105593).
 using Bitboard8 = Bitboard __attribute__((vector_size(64)));
 
-namespace detail {
-
-// moves_along for eight positions at once, one per lane.
-template <int Shift>
-inline Bitboard8 moves_along_x8(Bitboard8 player, Bitboard8 crossable) {
-    Bitboard8 up = crossable & (player << Shift);
-    Bitboard8 down = crossable & (player >> Shift);
-    up |= crossable & (up << Shift);
-    down |= crossable & (down >> Shift);
-    const Bitboard8 pairs_up = crossable & (crossable << Shift);
-    const Bitboard8 pairs_down = crossable & (crossable >> Shift);
-    up |= pairs_up & (up << (2 * Shift));
-    down |= pairs_down & (down >> (2 * Shift));
-    up |= pairs_up & (up << (2 * Shift));
-    down |= pairs_down & (down >> (2 * Shift));
-    return (up << Shift) | (down >> Shift);
-}
-
-}  // namespace detail
-
-// Legal moves of eight positions at once (lane i: player[i], opponent[i]): the scalar fills with
-// each lane a board instead of each lane a direction, for scoring a whole move list's replies.
+// Legal moves of eight positions at once (lane i: player[i], opponent[i]): the portable fills with
+// a board per lane, for scoring a whole move list's replies.
 inline Bitboard8 legal_moves_x8(Bitboard8 player, Bitboard8 opponent) {
-    const Bitboard8 inner = opponent & kInnerColumns;
-    const Bitboard8 moves = detail::moves_along_x8<1>(player, inner) | detail::moves_along_x8<8>(player, opponent) |
-                            detail::moves_along_x8<7>(player, inner) | detail::moves_along_x8<9>(player, inner);
-    return moves & ~(player | opponent);
+    return detail::legal_moves_by_fills(player, opponent);
 }
 #endif
 
