@@ -1,7 +1,9 @@
 // The endgame search proper: null-window search (nws) and principal-variation search (pvs) on
 // exact final margins. Near the end (kShallowDepth empties and fewer) a table-free search with
-// parity ordering; above it, transposition table, enhanced transposition cut-offs and
-// fastest-first move ordering (at many empties by the evaluation, when the solver has one). One Search object per thread; the table is shared.
+// parity ordering; above it, a table, enhanced transposition cut-offs and fastest-first move
+// ordering (at many empties by the evaluation, when the solver has one). The table is the
+// thread's own small one up to kLocalDepth empties, the shared transposition table above. One
+// Search object per thread.
 #pragma once
 
 #include <algorithm>
@@ -191,6 +193,8 @@ private:
         return best;
     }
 
+    using Local = LocalTable<kLocalDepth - kShallowDepth, kLocalBits>;
+
     // kShallowDepth < empties <= kLocalDepth: the thread's small table, stability, enhanced
     // transposition cut-off on the small table, sorted move list.
     int nws_local(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
@@ -241,8 +245,7 @@ private:
     }
 
     // Records in `entry` a fail-soft null-window result at alpha and returns it.
-    template <class Entry>
-    static int store_local(Entry& entry, Bitboard player, Bitboard opponent, int alpha, int score, Move move) {
+    static int store_local(Local::Entry& entry, Bitboard player, Bitboard opponent, int alpha, int score, Move move) {
         entry.player = player;
         entry.opponent = opponent;
         entry.lower = static_cast<std::int8_t>(score > alpha ? score : -64);
@@ -388,7 +391,7 @@ private:
     const SplitCutoff* cutoff_ = nullptr;
     Parallel<T>* parallel_ = nullptr;
     const Evaluator* evaluator_ = nullptr;
-    LocalTable<kLocalDepth - kShallowDepth, kLocalBits> local_;
+    Local local_;
 };
 
 }  // namespace tempo::endgame
