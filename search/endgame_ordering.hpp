@@ -42,21 +42,14 @@ constexpr std::array<int, 64> make_square_values(Geometry geometry) {
 template <class T>
 inline constexpr std::array<int, 64> kSquareValue = make_square_values(T::kGeometry);
 
-// Squares next to any disc of `discs` (for potential mobility).
-inline Bitboard neighbours_of(Bitboard discs) {
-    const Bitboard h = ((discs << 1) & ~kColumnA) | ((discs >> 1) & ~kColumnH);
-    const Bitboard row = discs | h;
+// Squares next to any disc of `discs` (for potential mobility). B is a Bitboard, or eight of them
+// in a vector register (Bitboard8, engine/moves.hpp).
+template <class B>
+inline B neighbours_of(B discs) {
+    const B h = ((discs << 1) & ~kColumnA) | ((discs >> 1) & ~kColumnH);
+    const B row = discs | h;
     return h | (row << 8) | (row >> 8);
 }
-
-#if defined(__AVX512F__)
-// neighbours_of for eight boards, one per lane.
-inline Bitboard8 neighbours_of_x8(Bitboard8 discs) {
-    const Bitboard8 h = ((discs << 1) & ~kColumnA) | ((discs >> 1) & ~kColumnH);
-    const Bitboard8 row = discs | h;
-    return h | (row << 8) | (row >> 8);
-}
-#endif
 
 // Ordering evaluation in the side to move's view: weighted mobility (corners twice) and
 // potential mobility (empties next to the opponent's discs), in 1/4-move units.
@@ -119,10 +112,15 @@ struct MoveList {
             const int mobility = popcount(replies) + popcount(replies & T::kCorners);
             const Bitboard empties = ~(next_player | next_opponent) & T::kPlayable;
             const int potential = popcount(neighbours_of(next_opponent) & empties);
-            m.score = -mobility * 64 - potential * 4 + placement_bonus<T>(x, odd);
+            m.score = -mobility * kReplyWeight - potential * kPotentialWeight + placement_bonus<T>(x, odd);
         }
 #endif
     }
+
+    // Fastest-first: what one reply (a corner counts twice) and one potential reply (an empty
+    // square next to the mover's discs) cost a move's score.
+    static constexpr int kReplyWeight = 64;
+    static constexpr int kPotentialWeight = 4;
 
     // The part of a move's score from where it is played: the square's value, and odd quadrants
     // (the `odd` squares) first.
@@ -132,14 +130,14 @@ struct MoveList {
     }
 
 #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+    static Bitboard8 popcount_x8(Bitboard8 b) { return (Bitboard8)_mm512_popcnt_epi64((__m512i)b); }
+
     // Sets each move's score to the fastest-first part of generate()'s score, from its child
     // position (next_player to move): the replies (corners twice) and their potential mobility,
     // fewer first. Eight children per register: one fill per direction serves eight children, where
     // the one-position generator spends a fill per child. Same nodes, 1 thread, s (alternated):
     // FFO #20-#39 2.08-2.12 -> 2.07-2.10, #40-#44 2.53-2.60 -> 2.48-2.52, 6x6 start 12.16 / 11.94 ->
     // 11.75 / 11.57.
-    static Bitboard8 popcount_x8(Bitboard8 b) { return (Bitboard8)_mm512_popcnt_epi64((__m512i)b); }
-
     template <class T>
     void score_replies_x8(const Bitboard* next_player, const Bitboard* next_opponent) {
         for (int base = 0; base < size; base += 8) {
@@ -148,9 +146,9 @@ struct MoveList {
             const Bitboard8 p = (Bitboard8)_mm512_maskz_load_epi64(lanes, next_player + base);
             const Bitboard8 o = (Bitboard8)_mm512_maskz_load_epi64(lanes, next_opponent + base);
             const Bitboard8 replies = legal_moves_x8(p, o) & T::kPlayable;
-            const Bitboard8 potential = neighbours_of_x8(o) & ~(p | o) & T::kPlayable;
-            const Bitboard8 score =
-                (popcount_x8(replies) + popcount_x8(replies & T::kCorners)) * 64 + popcount_x8(potential) * 4;
+            const Bitboard8 potential = neighbours_of(o) & ~(p | o) & T::kPlayable;
+            const Bitboard8 score = (popcount_x8(replies) + popcount_x8(replies & T::kCorners)) * kReplyWeight +
+                                    popcount_x8(potential) * kPotentialWeight;
             for (int i = base; i < size && i < base + 8; ++i) moves[i].score = -static_cast<int>(score[i - base]);
         }
     }

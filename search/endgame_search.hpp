@@ -275,7 +275,7 @@ private:
         // 22.60 -> 21.22 s (medians of 3 alternated rounds, with the shared table from 7 empties);
         // requested here at 8-9 empties only, and by the ETC loop from 10 after the probe: 21.38 s;
         // each child's line during its elder brother's search: 22.0 s.
-        std::uint64_t child_keys[kMaxMoves] = {};
+        std::uint64_t child_keys[kMaxMoves];  // set and read only when children_share
         const bool children_share = empties_count - 1 > kLocalDepth;
         if (children_share) {
             for (int i = 0; i < list.size; ++i) {
