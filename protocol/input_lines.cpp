@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <thread>
 
 namespace tempo::protocol {
 
@@ -31,14 +30,19 @@ void LineSplitter::finish(const std::function<void(InputLine)>& emit) {
     pending_ = false;
 }
 
-InputQueue::InputQueue(int fd) : state_(std::make_shared<State>()) {
-    std::thread(read_loop, fd, state_).detach();
-}
+InputQueue::InputQueue(int fd) : state_(std::make_shared<State>()), reader_(read_loop, fd, state_) {}
 
 InputQueue::~InputQueue() {
-    // The reader may still be blocked in read(): leave it the shared state, drop only the hook.
-    std::lock_guard lock(state_->mutex);
-    state_->hook = nullptr;
+    bool ended;
+    {
+        std::lock_guard lock(state_->mutex);
+        state_->hook = nullptr;
+        ended = state_->ended;
+    }
+    // After EOF the reader only unlocks and returns: wait for it. Otherwise it may be blocked in
+    // read() for good: leave it the shared state.
+    if (ended) reader_.join();
+    else reader_.detach();
 }
 
 void InputQueue::set_arrival_hook(ArrivalHook hook) {

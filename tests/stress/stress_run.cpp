@@ -66,11 +66,14 @@ Game random_opening(Variant variant, std::mt19937_64& random, int max_plies) {
 }
 
 std::string garbage_line(std::mt19937_64& random, const std::string& protocol) {
+    // Junk must never be a legal request the driver does not track: the engine reads "move D4/x/y" as
+    // F5 (unreadable eval and time are ignored, as NBoard does), so the bad move item is on D4, a
+    // centre square that is never empty on either board size.
     static const std::vector<std::string> nboard{
         "xyzzy", "set", "set game", "set game (;GM[Othello]BO[8 ----", "set game (;GM[Othello]B[Z9];)",
         "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
         "set depth -5", "set depth 99999999999999999999", "set depth abc", "set contempt x", "move", "move Z9",
-        "move F5/x/y", "move i9", "hint", "hint -3", "hint 99999999999",
+        "move D4/x/y", "move i9", "hint", "hint -3", "hint 99999999999",
         "nboard", "nboard 99", "learn", "analyze", "set myname Evil", "===", "pong 3", "\t  \t", ""};
     static const std::vector<std::string> gtp{
         "xyzzy", "play", "play black", "play purple f5", "play black z9", "genmove purple",
