@@ -146,17 +146,20 @@ void NboardStress::check_line(const std::string& line) {
         const Game answered = go->second;
         gos_.erase(go);
         const Game* position = &answered;
+        const auto reject = [&](const std::string& what) {
+            stats_.fail("illegal move", what);
+            // The game cannot go on from an illegal answer: stop waiting for a legal one (the wait
+            // would be reported as a hang as well).
+            if (current) failed_ = true;
+        };
         Move move;
         try {
             move = parse_move(square, position->variant().geometry);
         } catch (const ParseError& e) {
-            stats_.fail("illegal move", "'" + line + "': " + e.what());
-            return;
+            return reject("'" + line + "': " + e.what());
         }
-        if (move == kPass ? !position->must_pass() : !position->is_legal(move)) {
-            stats_.fail("illegal move", "'" + line + "' in " + board_string(position->position(), position->variant().geometry));
-            return;
-        }
+        if (move == kPass ? !position->must_pass() : !position->is_legal(move))
+            return reject("'" + line + "' in " + board_string(position->position(), position->variant().geometry));
         ++stats_.moves_checked;
         if (current) answer_ = item;
     } else if (word == "search" || word == "book") {
