@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/hash_key.hpp"
 #include "eval/features.hpp"
 
 namespace tempo::train {
@@ -35,14 +36,16 @@ struct Rows {
     std::size_t size() const { return labels.size(); }
 };
 
+// `percent`: the share of the positions kept, chosen by a hash of the position (learning curves).
 Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, Bitboard playable,
-                bool held_out) {
+                bool held_out, int percent) {
     const auto& tied = tied_offsets();
     Rows rows;
     FeatureOffsets offsets;
     for (const Sample& s : samples) {
         if (s.held_out != held_out || s.empties < lo || s.empties > hi || (s.empties <= exact_below && !s.exact))
             continue;
+        if (percent < 100 && static_cast<int>(hash_key(s.board) % 100) >= percent) continue;
         feature_offsets(s.board, offsets, playable);
         for (std::uint32_t o : offsets) rows.features.push_back(tied[o]);
         rows.labels.push_back(s.label);
@@ -78,7 +81,7 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
                               const std::vector<double>& start) {
     const auto t0 = std::chrono::steady_clock::now();
     const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below, options.playable,
-                                 false);
+                                 false, options.train_percent);
     const std::size_t n = kWeightsPerPhase;
 
     // Right-hand side X^T y, and the Jacobi preconditioner diag(X^T X) + lambda.
@@ -113,9 +116,9 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
         for (std::size_t j = 0; j < n; ++j) p[j] = z[j] + beta * p[j];
     }
 
-    const Rows held_out = phase_rows(samples, lo, hi, options.exact_below, options.playable, true);
+    const Rows held_out = phase_rows(samples, lo, hi, options.exact_below, options.playable, true, 100);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const Rows held_out_exact = phase_rows(samples, lo, hi, hi, options.playable, true);  // exactly labelled only
+    const Rows held_out_exact = phase_rows(samples, lo, hi, hi, options.playable, true, 100);  // exactly labelled only
     std::fprintf(stderr,
                  "  empties %2d-%2d: %8zu positions, train MAE %.2f, held-out MAE %.2f (%zu), against exact %.2f "
                  "(%zu), %.1f s\n",

@@ -113,6 +113,10 @@ int main(int argc, char** argv) {
     fit->add_option("--iterations", fit_options.iterations, "conjugate-gradient steps per phase")->capture_default_str();
     fit->add_option("--overlap", fit_options.overlap, "extra empties each side of a phase")->capture_default_str();
     fit->add_option("--labels", label_files, "labels files from `solve` (exact or searched)");
+    fit->add_option("--train-percent", fit_options.train_percent,
+                    "train on this share of the positions (chosen by a hash of the position): learning curves")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
     fit->add_option("--exact-below", fit_options.exact_below, "train only on exact labels at <= this many empties")
         ->capture_default_str();
     int only_phase = -1;
