@@ -52,9 +52,14 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     std::unordered_set<std::uint32_t> done;
     for (const LabelRecord& r : read_labels(labels_path)) done.insert(r.sample);
     std::vector<std::uint32_t> todo;
+    // A searched label is an estimate: it must neither replace a true score nor hide one that the
+    // held-out report measures against.
+    const auto searchable = [&](const Sample& s) { return !s.held_out && (!s.exact || options.include_exact); };
     // Samples are taken in file order, so the first N labels are the same on every run.
     for (std::uint32_t i = 0; i < samples.size(); ++i)
-        if (samples[i].empties >= options.min_empties && samples[i].empties <= options.max_empties && selected(options.seed, i, options.percent) && !done.count(i))
+        if (samples[i].empties >= options.min_empties && samples[i].empties <= options.max_empties &&
+            selected(options.seed, i, options.percent) && !done.count(i) &&
+            (options.search_depth == 0 || searchable(samples[i])))
             todo.push_back(i);
     if (options.max_labels) {
         const std::size_t room = options.max_labels - std::min(options.max_labels, done.size());

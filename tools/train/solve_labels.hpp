@@ -21,7 +21,11 @@ struct SolveOptions {
     std::size_t max_labels = 0;  // stop when the file holds this many labels (0 = all selected)
     std::string eval_file;       // the evaluation that orders the solver (empty: the variant's shipped one)
     int search_depth = 0;        // > 0: label by a midgame search of this depth on that evaluation instead
-                                 // of solving (bootstrapped labels for phases too deep to solve)
+                                 // of solving (bootstrapped labels for phases too deep to solve); held-out
+                                 // samples and those already exact (WTHOR theoretical scores) are skipped,
+                                 // so the held-out error stays measured against true scores
+    bool include_exact = false;  // with search_depth: also search the training samples that have an exact
+                                 // score, to measure the searched labels against it (not for training)
 };
 
 // Solves (or searches) the selected samples not yet in `labels_path` and appends their scores to it.
