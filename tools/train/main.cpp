@@ -99,12 +99,14 @@ int main(int argc, char** argv) {
     solve->add_flag("--anti", anti, "Anti-Reversi scoring");
     solve->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
     solve->add_option("--eval", solve_options.eval_file, "weights file ordering the solver (default: the shipped one)");
-    solve->add_option("--search-depth", solve_options.search_depth,
-                      "label by a midgame search of this depth on --eval instead of solving (training samples without "
-                      "an exact score only)");
+    auto* search_depth = solve->add_option(
+        "--search-depth", solve_options.search_depth,
+        "label by a midgame search of this depth on --eval instead of solving (training samples without an exact "
+        "score only)");
     solve->add_flag("--include-exact", solve_options.include_exact,
                     "with --search-depth: also search training samples with an exact score (to measure the "
-                    "searched labels against it; not a file to train on)");
+                    "searched labels against it; not a file to train on)")
+        ->needs(search_depth);
 
     FitOptions fit_options;
     std::string weights_path, checkpoint_dir;
