@@ -47,6 +47,7 @@ bool SearchJob::cancelled() const { return session_.cancelled_; }
 Session::Session(EngineConfig config, LineOutput& output)
     : output_(output), searcher_(config.searcher), game_(config.variant) {
     set_level(config.level);
+    searcher_.prepare(game_.variant());
 }
 
 Session::~Session() { cancel(); }
@@ -55,11 +56,13 @@ void Session::new_game(Variant variant) {
     cancel();
     game_ = Game(variant);
     searcher_.clear();
+    searcher_.prepare(variant);
 }
 
 void Session::set_game(Game game) {
     cancel();
     game_ = std::move(game);
+    searcher_.prepare(game_.variant());
 }
 
 void Session::set_level(std::string_view level) {

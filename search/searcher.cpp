@@ -357,6 +357,12 @@ Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(optio
 }
 Searcher::~Searcher() = default;
 
+void Searcher::prepare(Variant variant) {
+    impl_->evaluator(variant);
+    book(variant);  // nullptr, at once, when the options disable the book
+    impl_->solver(variant);
+}
+
 void Searcher::stop() { impl_->stop.store(true); }
 void Searcher::clear() { impl_->tt.clear(); }
 const SearcherOptions& Searcher::options() const { return impl_->options; }

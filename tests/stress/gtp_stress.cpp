@@ -55,7 +55,7 @@ void GtpStress::start_engine() {
 
 std::string GtpStress::send(const std::string& command) {
     const std::string id = std::to_string(next_id_++);
-    if (options_.verbose) std::fprintf(stderr, "gtp> %s %.200s\n", id.c_str(), command.c_str());
+    if (options_.verbose) trace("gtp>", id + " " + command);
     if (engine_->send(id + " " + command)) return id;
     const auto status = engine_->wait_exit(after(5));
     stats_.fail("crash", "gtp engine stopped reading input (" +
@@ -81,7 +81,7 @@ std::optional<GtpStress::Response> GtpStress::response(const std::string& id, Cl
             failed_ = true;
             break;
         }
-        if (options_.verbose) std::fprintf(stderr, "gtp< %.200s\n", line.c_str());
+        if (options_.verbose) trace("gtp<", line);
         if (line.empty()) continue;  // only between responses, where GTP ends each
         if (line[0] != '=' && line[0] != '?') {
             stats_.fail("protocol", "gtp output outside a response: '" + line.substr(0, 80) + "'");

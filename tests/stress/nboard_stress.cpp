@@ -47,7 +47,7 @@ void NboardStress::start_engine() {
 }
 
 bool NboardStress::send(const std::string& line) {
-    if (options_.verbose) std::fprintf(stderr, "nboard> %.200s\n", line.c_str());
+    if (options_.verbose) trace("nboard>", line);
     if (engine_->send(line)) return true;
     // The engine stopped reading: it has crashed or exited on its own.
     const auto status = engine_->wait_exit(after(5));
@@ -103,7 +103,7 @@ bool NboardStress::read_one(Clock::time_point deadline, const char* waiting_for)
     std::string line;
     switch (engine_->read_line(line, deadline)) {
         case ChildProcess::Read::kLine:
-            if (options_.verbose) std::fprintf(stderr, "nboard< %.200s\n", line.c_str());
+            if (options_.verbose) trace("nboard<", line);
             check_line(line);
             return true;
         case ChildProcess::Read::kTimeout:
@@ -294,6 +294,9 @@ void NboardStress::play_game(Variant variant) {
     move_seconds_.assign(game_.moves().size(), 0.0);
     used_[0] = used_[1] = 0;
     send(set_game_line());
+    // As after a restart: the engine takes in a new game (a new variant loads its evaluation and
+    // book) before the first `go` is timed, as a GUI sets up the board before starting the clocks.
+    sync();  // a failure sets failed_: the game is not played
     while (!failed_ && !game_.is_over()) {
         // Between moves: now and then a junk line, a hint, or the whole game instead of one move.
         if (chance(random_) < options_.inject_rate) {

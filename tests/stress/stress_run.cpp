@@ -1,6 +1,7 @@
 #include "tests/stress/stress_run.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 namespace tempo::stress {
@@ -43,6 +44,12 @@ std::vector<std::string> engine_command(const StressOptions& options, const std:
                                   "--hash", std::to_string(options.hash_mb), "--level", "60"};
     argv.insert(argv.end(), options.extra_args.begin(), options.extra_args.end());
     return argv;
+}
+
+void trace(const char* direction, const std::string& line) {
+    static const auto start = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "%9.3f %s %.200s\n", seconds, direction, line.c_str());
 }
 
 double chance(std::mt19937_64& random) { return std::uniform_real_distribution<double>(0, 1)(random); }

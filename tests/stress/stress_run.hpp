@@ -61,6 +61,10 @@ Game random_opening(Variant variant, std::mt19937_64& random, int max_plies);
 // A line no engine should act on: unknown commands, bad arguments, binary junk, over-long lines.
 std::string garbage_line(std::mt19937_64& random, const std::string& protocol);
 
+// Echoes one line of protocol traffic to stderr, stamped with the seconds since the run started
+// (clock findings are read off these stamps): `direction` is e.g. "nboard>" or "gtp<".
+void trace(const char* direction, const std::string& line);
+
 // Uniform random in [0, 1).
 double chance(std::mt19937_64& random);
 // A random legal move (a square, or kPass when the side to move must pass).
