@@ -37,8 +37,9 @@ public:
     void new_search() { generation_ = static_cast<std::uint8_t>(generation_ % kGenerationMask + 1); }  // 1..63
 
     bool probe(std::uint64_t key, Data& out) const;
-    // Overwrites the entry of the same key, else the least valuable entry of the bucket
-    // (oldest generation first, then smallest depth).
+    // Into the entry of the same key: the deeper search's bounds of the two (with the newer move),
+    // and for the same depth and selectivity both bounds. Else over the least valuable entry of the bucket (oldest
+    // generation first, then smallest depth).
     void store(std::uint64_t key, const Data& data);
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
@@ -70,6 +71,9 @@ private:
         return static_cast<std::uint16_t>(data >> 48) == epoch_ ? data : 0;
     }
     void wipe();  // zeroes every entry
+    // What an entry holding `previous` keeps when `data` is stored for the same position.
+    static Data kept(const Data& previous, const Data& data);
+    void write(Entry& entry, std::uint64_t key, const Data& data);
 
     struct FreeDeleter {
         void operator()(Bucket* p) const;

@@ -22,11 +22,12 @@ TEST(TranspositionTable, StoresAndFinds) {
 
 TEST(TranspositionTable, ExtremeValuesRoundTrip) {
     TranspositionTable tt(1);
+    std::uint64_t key = 77;
     for (const TranspositionTable::Data d : {TranspositionTable::Data{-64, -64, kPass, 60, 0},
                                              TranspositionTable::Data{64, 64, kNoMove, 0, 255}}) {
-        tt.store(77, d);
+        tt.store(++key, d);
         TranspositionTable::Data out;
-        ASSERT_TRUE(tt.probe(77, out));
+        ASSERT_TRUE(tt.probe(key, out));
         EXPECT_EQ(out.lower, d.lower);
         EXPECT_EQ(out.upper, d.upper);
         EXPECT_EQ(out.move, d.move);
@@ -35,14 +36,45 @@ TEST(TranspositionTable, ExtremeValuesRoundTrip) {
     }
 }
 
-TEST(TranspositionTable, SameKeyIsOverwritten) {
+TEST(TranspositionTable, TheDeeperSearchOfAPositionIsKept) {
     TranspositionTable tt(1);
-    tt.store(5, {0, 10, 1, 20, 0});
-    tt.store(5, {3, 3, 2, 5, 0});
     TranspositionTable::Data out;
+    tt.store(5, {0, 10, 1, 20, 0});
+    tt.store(5, {3, 3, 2, 5, 0});  // shallower: its bounds say less; its move is the newer
+    ASSERT_TRUE(tt.probe(5, out));
+    EXPECT_EQ(out.lower, 0);
+    EXPECT_EQ(out.upper, 10);
+    EXPECT_EQ(out.move, 2);
+    EXPECT_EQ(out.depth, 20);
+    tt.store(5, {-64, 64, kNoMove, 5, 0});  // no move: the deeper search's stays
+    ASSERT_TRUE(tt.probe(5, out));
+    EXPECT_EQ(out.move, 2);
+    tt.store(5, {3, 3, 2, 21, 0});  // deeper: replaces
     ASSERT_TRUE(tt.probe(5, out));
     EXPECT_EQ(out.lower, 3);
-    EXPECT_EQ(out.depth, 5);
+    EXPECT_EQ(out.depth, 21);
+    tt.store(5, {-64, 8, 4, 21, 2});  // as deep but pruned (selectivity 2): says less
+    ASSERT_TRUE(tt.probe(5, out));
+    EXPECT_EQ(out.selectivity, 0);
+    EXPECT_EQ(out.lower, 3);
+    EXPECT_EQ(out.move, 4);
+}
+
+TEST(TranspositionTable, BoundsOfTheSameDepthAreMerged) {
+    TranspositionTable tt(1);
+    TranspositionTable::Data out;
+    tt.store(9, {5, 64, 3, 10, 1});          // a null-window search failed high: score >= 5
+    tt.store(9, {-64, 12, kNoMove, 10, 1});  // another failed low: score <= 12
+    ASSERT_TRUE(tt.probe(9, out));
+    EXPECT_EQ(out.lower, 5);
+    EXPECT_EQ(out.upper, 12);
+    EXPECT_EQ(out.move, 3);  // the new entry named no move
+    // Bounds that contradict each other (search instability): the newer stands alone.
+    tt.store(9, {20, 64, 4, 10, 1});
+    ASSERT_TRUE(tt.probe(9, out));
+    EXPECT_EQ(out.lower, 20);
+    EXPECT_EQ(out.upper, 64);
+    EXPECT_EQ(out.move, 4);
 }
 
 TEST(TranspositionTable, ReplacementKeepsDeepEntriesOfThisSearch) {
