@@ -103,7 +103,7 @@ TranspositionTable::Data TranspositionTable::kept(const Data& previous, const Da
         if (data.move != kNoMove) deeper.move = data.move;
         return deeper;
     }
-    if (previous.depth < data.depth || previous.selectivity > data.selectivity) return data;
+    if (previous.depth != data.depth || previous.selectivity != data.selectivity) return data;  // deeper
     // The same search depth: null-window searches of one position with different windows leave a
     // lower bound and an upper bound; both hold (unless search instability contradicts them).
     Data both = data;

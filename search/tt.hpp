@@ -38,8 +38,8 @@ public:
 
     bool probe(std::uint64_t key, Data& out) const;
     // Into the entry of the same key: the deeper search's bounds of the two (with the newer move),
-    // and for the same depth and selectivity both bounds. Else over the least valuable entry of the bucket (oldest
-    // generation first, then smallest depth).
+    // and for the same depth and selectivity both bounds. Else over the least valuable entry of
+    // the bucket (oldest generation first, then smallest depth).
     void store(std::uint64_t key, const Data& data);
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
