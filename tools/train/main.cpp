@@ -1,6 +1,8 @@
 // `tempo-train`: the evaluation's training pipeline. Steps (each resumable from its output file):
 //   samples  game records -> labelled positions (binary cache)
 //   selfplay random (or partly evaluation-guided) games from the start: positions for 6x6
+//   engine-games  the engine's own games from openings, exact from some empties on (self_play.hpp)
+//   merge    sample files -> one (labels files keep their numbers for the first)
 //   solve    late positions -> exact labels by the endgame solver (append-only file)
 //   fit      positions -> weights file, phase by phase (checkpoint per phase)
 //   report   weights -> mean absolute error per phase on held-out and exactly solved positions
@@ -18,6 +20,7 @@
 #include "eval/pattern_eval.hpp"
 #include "tools/train/fit.hpp"
 #include "tools/train/report.hpp"
+#include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 #include "tools/train/training_set.hpp"
 
@@ -80,6 +83,35 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(0, 100));
 
+    SelfPlayOptions engine_options;
+    std::size_t engine_games = 1000;
+    auto* engine_play = app.add_subcommand("engine-games", "positions of the engine's own games from openings");
+    engine_play->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
+    engine_play->add_option("--games", engine_games, "games to play")->capture_default_str();
+    engine_play->add_option("--openings", engine_options.openings_file, "opening transcripts, one per line (XOT)");
+    engine_play->add_option("--depth", engine_options.depth, "search depth of every move")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 60));
+    engine_play->add_option("--solve-empties", engine_options.solve_empties, "perfect play from this many empties")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 60));
+    engine_play->add_option("--random-percent", engine_options.random_percent, "chance of a random move at a ply ...")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
+    engine_play->add_option("--random-above", engine_options.random_above, "... with more than this many empties")
+        ->capture_default_str();
+    engine_play->add_option("--eval", engine_options.eval_file, "weights of the players (default: the shipped ones)");
+    engine_play->add_option("--out", samples_path, "sample file to write")->capture_default_str();
+    engine_play->add_option("--seed", sample_options.seed, "seed of openings, random moves and held-out split")
+        ->capture_default_str();
+    engine_play->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")
+        ->capture_default_str();
+
+    std::vector<std::string> merge_inputs;
+    auto* merge = app.add_subcommand("merge", "sample files -> one, in the order given");
+    merge->add_option("inputs", merge_inputs, "sample files")->required();
+    merge->add_option("--out", samples_path, "sample file to write")->required();
+
     SolveOptions solve_options;
     std::string labels_path;
     std::vector<std::string> label_files;
@@ -93,6 +125,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     solve->add_option("--percent", solve_options.percent, "share of those positions")->capture_default_str();
     solve->add_option("--seed", solve_options.seed, "seed of that choice")->capture_default_str();
+    solve->add_option("--from-sample", solve_options.first_sample,
+                      "only samples numbered this or higher (the part a merge appended)")
+        ->capture_default_str();
     solve->add_option("--threads", solve_options.threads, "solver threads")->capture_default_str();
     solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
     solve->add_option("--max-labels", solve_options.max_labels, "stop when the file holds this many labels");
@@ -160,6 +195,18 @@ int main(int argc, char** argv) {
             const auto eval = selfplay_eval.empty() ? nullptr : Evaluator::create(variant, selfplay_eval);
             const std::vector<Sample> all =
                 random_game_samples(variant, selfplay_games, sample_options, eval.get(), eval ? random_percent : 100);
+            save_samples(samples_path, all);
+            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+        } else if (engine_play->parsed()) {
+            const std::vector<Sample> all = engine_game_samples(variant, engine_games, sample_options, engine_options);
+            save_samples(samples_path, all);
+            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+        } else if (merge->parsed()) {
+            std::vector<Sample> all;
+            for (const std::string& path : merge_inputs) {
+                const std::vector<Sample> more = load_samples(path);
+                all.insert(all.end(), more.begin(), more.end());
+            }
             save_samples(samples_path, all);
             std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
         } else if (solve->parsed()) {

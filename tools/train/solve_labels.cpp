@@ -56,7 +56,7 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     // held-out report measures against.
     const auto searchable = [&](const Sample& s) { return !s.held_out && (!s.exact || options.include_exact); };
     // Samples are taken in file order, so the first N labels are the same on every run.
-    for (std::uint32_t i = 0; i < samples.size(); ++i)
+    for (auto i = static_cast<std::uint32_t>(options.first_sample); i < samples.size(); ++i)
         if (samples[i].empties >= options.min_empties && samples[i].empties <= options.max_empties &&
             selected(options.seed, i, options.percent) && !done.count(i) &&
             (options.search_depth == 0 || searchable(samples[i])))

@@ -16,6 +16,7 @@ struct SolveOptions {
     int max_empties = 14;     // ... and at most this many
     int percent = 100;        // of those, this share (chosen by sample number and seed)
     std::uint64_t seed = 1;
+    std::size_t first_sample = 0;  // only samples numbered this or higher (the part a `merge` appended)
     int threads = 1;
     double max_seconds = 0;   // stop after this long (0 = no limit); rerun to continue
     std::size_t max_labels = 0;  // stop when the file holds this many labels (0 = all selected)

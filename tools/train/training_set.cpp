@@ -16,9 +16,6 @@
 
 namespace tempo::train {
 
-namespace {
-
-// A stable pseudo-random choice of held-out games (splitmix64 of seed, source and game number).
 bool is_held_out(std::uint64_t seed, std::uint64_t source, std::uint64_t game, int percent) {
     std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + source * 0xbf58476d1ce4e5b9ULL + game;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -27,10 +24,7 @@ bool is_held_out(std::uint64_t seed, std::uint64_t source, std::uint64_t game, i
     return static_cast<int>(z % 100) < percent;
 }
 
-// Adds the positions of a replayed game. `black_label(empties)` gives black's expected margin at a
-// position with that many empties, and whether that is the exact value of the position.
-template <typename Label>
-void add_game(const Game& game, bool held_out, Label black_label, std::vector<Sample>& out) {
+void add_game(const Game& game, bool held_out, const BlackLabel& black_label, std::vector<Sample>& out) {
     Board board = game.start().board;
     bool black_to_move = game.start().to_move == Color::kBlack;
     const Bitboard playable = game.variant().playable();
@@ -48,6 +42,8 @@ void add_game(const Game& game, bool held_out, Label black_label, std::vector<Sa
         black_to_move = !black_to_move;
     }
 }
+
+namespace {
 
 // Black's final margin: official scoring, or Anti-Reversi's (fewer discs wins, no empties added).
 int black_result(const Game& game, bool anti) {
@@ -82,7 +78,7 @@ std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& o
                 if (anti || !reaches_theory || empties < theory_from) return std::pair{final_margin, false};
                 return std::pair{theory_margin, empties == theory_empties};
             };
-            add_game(game, is_held_out(options.seed, 1, games, options.held_out_percent), label, out);
+            add_game(game, is_held_out(options.seed, kWthor, games, options.held_out_percent), label, out);
             ++games;
         }
         std::cerr << "\rwthor: " << games << " games, " << out.size() << " positions" << std::flush;
@@ -110,7 +106,7 @@ std::vector<Sample> logbook_samples(const std::string& path, const SampleOptions
                 continue;
             }
             const int margin = black_result(game, options.anti);
-            add_game(game, is_held_out(options.seed, 2, games, options.held_out_percent), [&](int) { return std::pair{margin, false}; },
+            add_game(game, is_held_out(options.seed, kLogbook, games, options.held_out_percent), [&](int) { return std::pair{margin, false}; },
                      out);
             ++games;
         } catch (const std::exception&) {
@@ -152,7 +148,7 @@ std::vector<Sample> random_game_samples(Variant variant, std::size_t games, cons
             game.play(move);
         }
         const int margin = game.black_margin();
-        add_game(game, is_held_out(options.seed, 3, g, options.held_out_percent),
+        add_game(game, is_held_out(options.seed, kRandomGames, g, options.held_out_percent),
                  [&](int) { return std::pair{margin, false}; }, out);
         if (g % 10000 == 9999 || g + 1 == games)
             std::cerr << "\rrandom games: " << g + 1 << ", " << out.size() << " positions" << std::flush;

@@ -3,10 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/game.hpp"
 #include "eval/evaluator.hpp"
 
 namespace tempo::train {
@@ -27,6 +30,18 @@ struct SampleOptions {
     int theory_from = 60;       // WTHOR games: positions with at least this many empties (and all those
                                 // before the theoretical depth) take the theoretical score as label
 };
+
+// Where a game comes from: part of the held-out choice, so that each source has its own split.
+enum GameSource : std::uint64_t { kWthor = 1, kLogbook = 2, kRandomGames = 3, kEngineGames = 4 };
+
+// A stable pseudo-random choice of held-out games (splitmix64 of seed, source and game number).
+bool is_held_out(std::uint64_t seed, std::uint64_t source, std::uint64_t game, int percent);
+
+// Black's expected margin at a position with `empties` empties, and whether it is that position's exact value.
+using BlackLabel = std::function<std::pair<int, bool>(int empties)>;
+
+// Adds the positions of a replayed game where the side to move has a move, labelled by `black_label`.
+void add_game(const Game& game, bool held_out, const BlackLabel& black_label, std::vector<Sample>& out);
 
 // Positions of every WTHOR .wtb file in `dir` (sorted by name). Labels: the theoretical score
 // (perfect play from 24 empties) for positions with >= min(24, theory_from) empties of games that
