@@ -2,7 +2,8 @@
 //   samples  game records -> labelled positions (binary cache)
 //   selfplay random (or partly evaluation-guided) games from the start: positions for 6x6
 //   engine-games  the engine's own games from openings, exact from some empties on (self_play.hpp)
-//   merge    sample files -> one (labels files keep their numbers for the first)
+//   merge    sample files -> one, in order (a labels file's numbers stay valid for the first), with
+//            labels applied (so that a labelled file can be given more weight by repeating it)
 //   solve    late positions -> exact labels by the endgame solver (append-only file)
 //   fit      positions -> weights file, phase by phase (checkpoint per phase)
 //   report   weights -> mean absolute error per phase on held-out and exactly solved positions
@@ -107,14 +108,15 @@ int main(int argc, char** argv) {
     engine_play->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")
         ->capture_default_str();
 
+    std::vector<std::string> label_files;
     std::vector<std::string> merge_inputs;
-    auto* merge = app.add_subcommand("merge", "sample files -> one, in the order given");
+    auto* merge = app.add_subcommand("merge", "sample files -> one, in the order given, labels applied");
     merge->add_option("inputs", merge_inputs, "sample files")->required();
     merge->add_option("--out", samples_path, "sample file to write")->required();
+    merge->add_option("--labels", label_files, "labels files of the merged file, applied before writing it");
 
     SolveOptions solve_options;
     std::string labels_path;
-    std::vector<std::string> label_files;
     bool anti = false;
     auto* solve = app.add_subcommand("solve", "exact labels for late positions (resumable)");
     solve->add_option("--samples", samples_path, "sample file")->capture_default_str();
@@ -189,6 +191,7 @@ int main(int argc, char** argv) {
                 const std::vector<Sample> more = logbook_samples(logbook_path, sample_options);
                 all.insert(all.end(), more.begin(), more.end());
             }
+            for (const std::string& labels : label_files) apply_labels(all, labels);
             save_samples(samples_path, all);
             std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
         } else if (selfplay->parsed()) {
@@ -207,6 +210,7 @@ int main(int argc, char** argv) {
                 const std::vector<Sample> more = load_samples(path);
                 all.insert(all.end(), more.begin(), more.end());
             }
+            for (const std::string& labels : label_files) apply_labels(all, labels);
             save_samples(samples_path, all);
             std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
         } else if (solve->parsed()) {
