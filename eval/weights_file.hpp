@@ -42,7 +42,7 @@ std::vector<std::uint8_t> encode_weights(const EvalWeights& weights);
 // saying what is wrong: truncated, bad magic, unknown version, checksum mismatch...
 EvalWeights decode_weights(const std::vector<std::uint8_t>& bytes, const std::string& source);
 
-// Weights files larger than this are refused before reading (the shipped ones are ~1.4 MB): a
+// Weights files larger than this are refused before reading (the shipped ones are ~1.6 MB): a
 // wrong path to a huge file is an error message, not gigabytes read into memory.
 constexpr std::size_t kMaxWeightsFileBytes = 64u << 20;
 
