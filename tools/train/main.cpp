@@ -43,6 +43,11 @@ void write_checkpoint(const std::string& path, const std::vector<double>& w) {
     out.write(reinterpret_cast<const char*>(w.data()), static_cast<std::streamsize>(w.size() * sizeof(double)));
 }
 
+void write_samples(const std::string& path, const std::vector<Sample>& samples) {
+    save_samples(path, samples);
+    std::cerr << "wrote " << samples.size() << " positions to " << path << "\n";
+}
+
 std::int16_t quantise(double discs) {
     return static_cast<std::int16_t>(std::clamp(std::lround(discs * kWeightUnitsPerDisc), -32767L, 32767L));
 }
@@ -191,19 +196,15 @@ int main(int argc, char** argv) {
                 const std::vector<Sample> more = logbook_samples(logbook_path, sample_options);
                 all.insert(all.end(), more.begin(), more.end());
             }
-            for (const std::string& labels : label_files) apply_labels(all, labels);
-            save_samples(samples_path, all);
-            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+            write_samples(samples_path, all);
         } else if (selfplay->parsed()) {
             const auto eval = selfplay_eval.empty() ? nullptr : Evaluator::create(variant, selfplay_eval);
             const std::vector<Sample> all =
                 random_game_samples(variant, selfplay_games, sample_options, eval.get(), eval ? random_percent : 100);
-            save_samples(samples_path, all);
-            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+            write_samples(samples_path, all);
         } else if (engine_play->parsed()) {
             const std::vector<Sample> all = engine_game_samples(variant, engine_games, sample_options, engine_options);
-            save_samples(samples_path, all);
-            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+            write_samples(samples_path, all);
         } else if (merge->parsed()) {
             std::vector<Sample> all;
             for (const std::string& path : merge_inputs) {
@@ -211,8 +212,7 @@ int main(int argc, char** argv) {
                 all.insert(all.end(), more.begin(), more.end());
             }
             for (const std::string& labels : label_files) apply_labels(all, labels);
-            save_samples(samples_path, all);
-            std::cerr << "wrote " << all.size() << " positions to " << samples_path << "\n";
+            write_samples(samples_path, all);
         } else if (solve->parsed()) {
             solve_labels(load_samples(samples_path), variant, solve_options, labels_path);
         } else if (fit->parsed()) {

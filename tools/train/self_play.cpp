@@ -32,23 +32,21 @@ std::vector<Sample> engine_game_samples(Variant variant, std::size_t games, cons
         for (Move move : openings[g % openings.size()].moves) game.play(move);
         int exact_from = -1;  // empties at the first solved move: from there on, play is perfect
         while (!game.is_over()) {
-            Bitboard moves = game.legal_moves();
+            const Bitboard moves = game.legal_moves();
             if (!moves) {
                 game.play(kPass);
                 continue;
             }
             const int empties = game.board().empty_count(playable);
             if (empties > options.random_above && static_cast<int>(rng() % 100) < options.random_percent) {
-                for (int skip = static_cast<int>(rng() % popcount(moves)); skip > 0; --skip) moves &= moves - 1;
-                game.play(first_square(moves));
+                game.play(random_move(moves, rng()));
                 continue;
             }
             const SearchResult result = searcher.run(game, limits);
             if (result.solved && !result.wld && exact_from < 0) exact_from = empties;
             game.play(result.best);
         }
-        const int margin =
-            variant.rules == Rules::kAnti ? game.white_discs() - game.black_discs() : game.black_margin();
+        const int margin = black_result(game, variant.rules == Rules::kAnti);
         add_game(game, is_held_out(samples.seed, kEngineGames, g, samples.held_out_percent),
                  [&](int empties) { return std::pair{margin, empties <= exact_from}; }, out);
         if (g % 100 == 99 || g + 1 == games) {

@@ -21,7 +21,7 @@ struct SelfPlayOptions {
     std::string eval_file;      // weights of the players (empty = the shipped ones)
 };
 
-// Plays `games` games (8x8 rules of `variant`). Labels: each game's final result; a position from
+// Plays `games` games of `variant`. Labels: each game's final result; a position from
 // the first exact solve on is marked exact, since both sides then play perfectly and the result is
 // its value. Deterministic for a seed (openings shuffled by it, random moves drawn from it).
 std::vector<Sample> engine_game_samples(Variant variant, std::size_t games, const SampleOptions& samples,

@@ -43,14 +43,14 @@ void add_game(const Game& game, bool held_out, const BlackLabel& black_label, st
     }
 }
 
-namespace {
-
-// Black's final margin: official scoring, or Anti-Reversi's (fewer discs wins, no empties added).
 int black_result(const Game& game, bool anti) {
     return anti ? game.white_discs() - game.black_discs() : game.black_margin();
 }
 
-}  // namespace
+Move random_move(Bitboard moves, std::uint64_t draw) {
+    for (int skip = static_cast<int>(draw % popcount(moves)); skip > 0; --skip) moves &= moves - 1;
+    return first_square(moves);
+}
 
 std::vector<Sample> wthor_samples(const std::string& dir, const SampleOptions& options) {
     std::vector<std::string> files;
@@ -142,8 +142,7 @@ std::vector<Sample> random_game_samples(Variant variant, std::size_t games, cons
                     if (v > best) best = v, move = first_square(m);
                 }
             } else {
-                for (int skip = static_cast<int>(rng() % popcount(moves)); skip > 0; --skip) moves &= moves - 1;
-                move = first_square(moves);
+                move = random_move(moves, rng());
             }
             game.play(move);
         }
@@ -169,6 +168,12 @@ std::vector<Sample> load_samples(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     std::uint64_t count = 0;
     if (!file.read(reinterpret_cast<char*>(&count), sizeof count)) throw std::runtime_error(path + ": cannot read");
+    // The count is checked against the file's size before anything is allocated: a file of another
+    // kind would otherwise ask for any amount of memory.
+    const std::uintmax_t size = std::filesystem::file_size(path);
+    if (count != (size - sizeof count) / sizeof(Sample) || (size - sizeof count) % sizeof(Sample) != 0)
+        throw std::runtime_error(path + ": not a sample file (its header says " + std::to_string(count) +
+                                 " positions, its size " + std::to_string(size) + " bytes)");
     std::vector<Sample> samples(count);
     if (!file.read(reinterpret_cast<char*>(samples.data()), static_cast<std::streamsize>(count * sizeof(Sample))))
         throw std::runtime_error(path + ": truncated sample file");

@@ -43,6 +43,12 @@ using BlackLabel = std::function<std::pair<int, bool>(int empties)>;
 // Adds the positions of a replayed game where the side to move has a move, labelled by `black_label`.
 void add_game(const Game& game, bool held_out, const BlackLabel& black_label, std::vector<Sample>& out);
 
+// Black's final margin: official scoring, or Anti-Reversi's (fewer discs wins, no empties added).
+int black_result(const Game& game, bool anti);
+
+// One of `moves` (not empty), chosen by a random number `draw`.
+Move random_move(Bitboard moves, std::uint64_t draw);
+
 // Positions of every WTHOR .wtb file in `dir` (sorted by name). Labels: the theoretical score
 // (perfect play from 24 empties) for positions with >= min(24, theory_from) empties of games that
 // reach 24 empties, the final result otherwise. Positions where the side to move must pass are left out.
