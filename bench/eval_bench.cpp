@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "engine/symmetry.hpp"
 #include "eval/pattern_eval.hpp"
 #include "eval/simple_eval.hpp"
 #include "tests/engine/random_positions.hpp"
@@ -64,6 +65,45 @@ void BM_PatternEvaluate(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * positions().size());
 }
 BENCHMARK(BM_PatternEvaluate);
+
+// The same with a residual network of state.range(0) hidden units per phase (random weights: the
+// cost does not depend on them), and the network alone on a canonical board.
+std::shared_ptr<const PatternEvaluator> evaluator_with_nets(int hidden) {
+    EvalWeights w = pattern_evaluator()->weights();
+    std::mt19937 rng(2);
+    std::uniform_real_distribution<float> value(-0.1f, 0.1f);
+    w.nets.assign(w.phases, ResidualNet(hidden));
+    for (ResidualNet& net : w.nets)
+        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+            for (float& v : *values) v = value(rng);
+    return std::make_shared<PatternEvaluator>(std::move(w));
+}
+
+void BM_PatternEvaluateWithNetwork(benchmark::State& state) {
+    const auto eval = evaluator_with_nets(int(state.range(0)));
+    for (auto _ : state)
+        for (const Board& b : positions()) benchmark::DoNotOptimize(eval->evaluate(b));
+    state.SetItemsProcessed(state.iterations() * positions().size());
+}
+BENCHMARK(BM_PatternEvaluateWithNetwork)->Arg(16)->Arg(32)->Arg(64);
+
+void BM_ResidualNetwork(benchmark::State& state) {
+    const auto eval = evaluator_with_nets(int(state.range(0)));
+    const ResidualNet& net = eval->weights().nets[7];
+    std::vector<Board> canonical_boards;
+    for (const Board& b : positions()) canonical_boards.push_back(canonical(b));
+    for (auto _ : state)
+        for (const Board& b : canonical_boards) benchmark::DoNotOptimize(net.correction(b, 1.5f));
+    state.SetItemsProcessed(state.iterations() * canonical_boards.size());
+}
+BENCHMARK(BM_ResidualNetwork)->Arg(16)->Arg(32)->Arg(64);
+
+void BM_Canonical(benchmark::State& state) {
+    for (auto _ : state)
+        for (const Board& b : positions()) benchmark::DoNotOptimize(canonical(b));
+    state.SetItemsProcessed(state.iterations() * positions().size());
+}
+BENCHMARK(BM_Canonical);
 
 // The alternative to recomputing the indices: updating them with each move (Edax's way). This
 // prototype keeps both views (side to move = digit 1, and the swapped colours) so an evaluation

@@ -1,7 +1,10 @@
 #include "eval/pattern_eval.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
+
+#include "engine/symmetry.hpp"
 
 namespace tempo {
 
@@ -10,11 +13,19 @@ PatternEvaluator::PatternEvaluator(EvalWeights weights)
     if (weights_.weights_per_phase != kWeightsPerPhase ||
         weights_.weights.size() != std::size_t(weights_.phases) * kWeightsPerPhase)
         throw std::runtime_error("pattern evaluator: weights do not match this pattern set");
+    if (!weights_.nets.empty() && weights_.nets.size() != std::size_t(weights_.phases))
+        throw std::runtime_error("pattern evaluator: one residual network per phase expected");
+    for (const ResidualNet& net : weights_.nets)
+        if (net.hidden <= 0 || net.hidden > ResidualNet::kMaxHidden || net.hidden % ResidualNet::kLanes != 0 ||
+            net.square_weights.size() != std::size_t(ResidualNet::kSquareInputs) * net.hidden)
+            throw std::runtime_error("pattern evaluator: malformed residual network");
     const int max_empties = weights_.variant.squares() - 4;
-    for (int empties = 0; empties <= 64; ++empties)
-        table_by_empties_[empties] =
-            weights_.weights.data() +
-            std::size_t(phase_of(std::min(empties, max_empties), weights_.phases, max_empties)) * kWeightsPerPhase;
+    for (int empties = 0; empties <= 64; ++empties) {
+        const int phase = phase_of(std::min(empties, max_empties), weights_.phases, max_empties);
+        table_by_empties_[empties] = weights_.weights.data() + std::size_t(phase) * kWeightsPerPhase;
+        // A phase whose network adds 0 (all output weights and the bias zero) is skipped: same value, no cost.
+        if (!weights_.nets.empty() && !weights_.nets[phase].adds_nothing()) net_by_empties_[empties] = &weights_.nets[phase];
+    }
 }
 
 int PatternEvaluator::evaluate_fine(const Board& board) const {
@@ -26,9 +37,20 @@ int PatternEvaluator::evaluate_fine(const Board& board) const {
     return sum;
 }
 
+float PatternEvaluator::correction(const Board& board, int fine) const {
+    return correction(net_by_empties_[board.empty_count(playable_)], board, fine);
+}
+
+float PatternEvaluator::correction(const ResidualNet* net, const Board& board, int fine) const {
+    return net ? net->correction(canonical(board), float(fine) / float(weights_.units_per_disc)) : 0.0f;
+}
+
 int PatternEvaluator::evaluate(const Board& board) const {
     const int units = weights_.units_per_disc;
-    const int fine = evaluate_fine(board);
+    int fine = evaluate_fine(board);
+    // The network's correction joins the sum in whole units, so rounding stays in integers.
+    if (const ResidualNet* net = net_by_empties_[board.empty_count(playable_)])
+        fine += static_cast<int>(std::lround(correction(net, board, fine) * float(units)));
     // Round to the nearest disc, halves away from zero (symmetric for both sides).
     const int discs = fine >= 0 ? (fine + units / 2) / units : -((-fine + units / 2) / units);
     return std::clamp(discs, -64, 64);

@@ -1,6 +1,7 @@
 // The trained pattern evaluation for 8x8 (standard and anti) and 6x6: per game phase (by empties),
 // the sum of the weights of the position's features (eval/features.hpp), in discs for the side to
-// move. 6x6 uses the same pattern set on its b2..g7 squares, with its own weights.
+// move, plus the phase's residual network (eval/residual_net.hpp) when the weights file has them.
+// 6x6 uses the same pattern set on its b2..g7 squares, with its own weights.
 #pragma once
 
 #include <array>
@@ -26,15 +27,20 @@ public:
     explicit PatternEvaluator(EvalWeights weights);
 
     int evaluate(const Board& board) const override;
-    // The same sum before rounding, in 1/kWeightUnitsPerDisc discs (not clamped).
+    // The pattern sum alone, in 1/kWeightUnitsPerDisc discs (not rounded, not clamped).
     int evaluate_fine(const Board& board) const;
+    // The network's correction to a pattern sum of `fine` units, in discs (0 without networks).
+    float correction(const Board& board, int fine) const;
 
     const EvalWeights& weights() const { return weights_; }
 
 private:
+    float correction(const ResidualNet* net, const Board& board, int fine) const;
+
     EvalWeights weights_;
     Bitboard playable_;  // the variant's squares: moves and empties are counted on these
     std::array<const std::int16_t*, 65> table_by_empties_;  // the phase's weights for each empty count
+    std::array<const ResidualNet*, 65> net_by_empties_{};    // the phase's network, null if none (or it adds 0)
 };
 
 }  // namespace tempo

@@ -1,5 +1,8 @@
 #include "eval/weights_file.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -30,21 +33,65 @@ std::uint64_t get(const std::vector<std::uint8_t>& in, std::size_t at, int bytes
     return value;
 }
 
-std::vector<std::uint8_t> payload_bytes(const std::vector<std::int16_t>& weights) {
+[[noreturn]] void fail(const std::string& source, const std::string& what) {
+    throw std::runtime_error("weights file " + source + ": " + what);
+}
+
+void put_floats(std::vector<std::uint8_t>& out, const std::vector<float>& values) {
+    for (float v : values) put(out, std::bit_cast<std::uint32_t>(v), 4);
+}
+
+std::vector<std::uint8_t> payload_bytes(const EvalWeights& w) {
     std::vector<std::uint8_t> raw;
-    raw.reserve(weights.size() * 2);
-    for (std::int16_t w : weights) put(raw, static_cast<std::uint16_t>(w), 2);
+    raw.reserve(w.weights.size() * 2);
+    for (std::int16_t v : w.weights) put(raw, static_cast<std::uint16_t>(v), 2);
+    if (w.nets.empty()) return raw;
+    put(raw, static_cast<std::uint32_t>(w.nets.front().hidden), 4);
+    for (const ResidualNet& net : w.nets) {
+        put_floats(raw, net.square_weights);
+        put_floats(raw, net.pattern_weights);
+        put_floats(raw, net.bias);
+        put_floats(raw, net.out_weights);
+        put_floats(raw, {net.out_bias});
+    }
     return raw;
 }
 
-[[noreturn]] void fail(const std::string& source, const std::string& what) {
-    throw std::runtime_error("weights file " + source + ": " + what);
+// Reads the networks of a version 2 payload from `at` to its end.
+std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::size_t at, int phases,
+                                   const std::string& source) {
+    if (raw.size() < at + 4) fail(source, "networks section truncated");
+    const auto hidden = get(raw, at, 4);
+    at += 4;
+    if (hidden == 0 || hidden > ResidualNet::kMaxHidden || hidden % ResidualNet::kLanes != 0)
+        fail(source, "implausible network size (" + std::to_string(hidden) + " hidden units)");
+    std::vector<ResidualNet> nets(phases, ResidualNet(static_cast<int>(hidden)));
+    if (raw.size() - at != nets.front().parameter_count() * 4 * phases)
+        fail(source, "networks section is " + std::to_string(raw.size() - at) + " bytes, not " +
+                         std::to_string(nets.front().parameter_count() * 4 * phases));
+    const auto next = [&] {
+        const float v = std::bit_cast<float>(static_cast<std::uint32_t>(get(raw, at, 4)));
+        at += 4;
+        if (!std::isfinite(v)) fail(source, "network weight is not a finite number");
+        return v;
+    };
+    for (ResidualNet& net : nets) {
+        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+            for (float& v : *values) v = next();
+        net.out_bias = next();
+    }
+    return nets;
 }
 
 }  // namespace
 
 std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
-    const std::vector<std::uint8_t> raw = payload_bytes(w.weights);
+    if (!w.nets.empty() && (w.nets.size() != std::size_t(w.phases) ||
+                            std::any_of(w.nets.begin(), w.nets.end(), [&](const ResidualNet& n) {
+                                return n.hidden != w.nets.front().hidden;
+                            })))
+        throw std::invalid_argument("weights: one network per phase, all of one size");
+    const std::vector<std::uint8_t> raw = payload_bytes(w);
     uLongf packed_size = compressBound(raw.size());
     std::vector<std::uint8_t> packed(packed_size);
     if (compress2(packed.data(), &packed_size, raw.data(), raw.size(), Z_BEST_COMPRESSION) != Z_OK)
@@ -52,7 +99,7 @@ std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
     packed.resize(packed_size);
 
     std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-    put(out, kWeightsFormatVersion, 4);
+    put(out, w.nets.empty() ? 1 : kWeightsFormatVersion, 4);
     put(out, static_cast<std::uint8_t>(w.variant.geometry), 1);
     put(out, static_cast<std::uint8_t>(w.variant.rules), 1);
     put(out, static_cast<std::uint64_t>(w.phases), 2);
@@ -69,8 +116,8 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
     if (in.size() < kHeaderBytes) fail(source, "truncated header (" + std::to_string(in.size()) + " bytes)");
     if (std::memcmp(in.data(), kMagic, 8) != 0) fail(source, "not a Tempo weights file (bad magic)");
     const auto version = get(in, 8, 4);
-    if (version != kWeightsFormatVersion)
-        fail(source, "format version " + std::to_string(version) + ", this build reads version " +
+    if (version < 1 || version > kWeightsFormatVersion)
+        fail(source, "format version " + std::to_string(version) + ", this build reads versions 1 to " +
                          std::to_string(kWeightsFormatVersion));
     EvalWeights w;
     const auto geometry = get(in, 12, 1), rules = get(in, 13, 1);
@@ -89,13 +136,20 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
         fail(source, "payload is " + std::to_string(in.size() - kHeaderBytes) + " bytes, header says " +
                          std::to_string(packed_size) + " (truncated or padded)");
 
-    std::vector<std::uint8_t> raw(count * 2);
+    // Version 2 adds the networks after the pattern weights: at most ResidualNet::kMaxHidden units each.
+    const std::size_t max_raw =
+        count * 2 + (version == 1 ? 0
+                                  : 4 + std::size_t(w.phases) * ResidualNet(ResidualNet::kMaxHidden).parameter_count() * 4);
+    std::vector<std::uint8_t> raw(max_raw);
     uLongf raw_size = raw.size();
-    if (uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size) != Z_OK || raw_size != raw.size())
+    const int status = uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size);
+    if (status != Z_OK || raw_size < count * 2 || (version == 1 && raw_size != count * 2))
         fail(source, "corrupt payload (zlib stream does not hold " + std::to_string(count) + " weights)");
+    raw.resize(raw_size);
     if (checksum64(raw.data(), raw.size()) != checksum) fail(source, "checksum mismatch (corrupt payload)");
     w.weights.resize(count);
     for (std::size_t i = 0; i < count; ++i) w.weights[i] = static_cast<std::int16_t>(get(raw, 2 * i, 2));
+    if (version == 2) w.nets = read_nets(raw, count * 2, w.phases, source);
     return w;
 }
 

@@ -11,7 +11,10 @@
 //       24     4  units per disc (weights are in 1/units discs)
 //       28     4  compressed payload size in bytes
 //       32     8  XXH3-64 of the uncompressed payload
-//       40     -  payload: zlib stream of phases * weights-per-phase int16 values
+//       40     -  payload: zlib stream of phases * weights-per-phase int16 values; in version 2
+//                 then the residual networks (eval/residual_net.hpp): uint32 hidden units, and per
+//                 phase its float32 values (square weights, pattern weights, biases, output
+//                 weights, output bias). Version 1 files (no networks) are still read.
 #pragma once
 
 #include <cstddef>
@@ -20,10 +23,11 @@
 #include <vector>
 
 #include "engine/variant.hpp"
+#include "eval/residual_net.hpp"
 
 namespace tempo {
 
-constexpr std::uint32_t kWeightsFormatVersion = 1;
+constexpr std::uint32_t kWeightsFormatVersion = 2;  // written when there are networks, else 1
 constexpr int kWeightUnitsPerDisc = 128;
 
 struct EvalWeights {
@@ -33,6 +37,7 @@ struct EvalWeights {
     int weights_per_phase = 0;
     int units_per_disc = kWeightUnitsPerDisc;
     std::vector<std::int16_t> weights;  // phase-major
+    std::vector<ResidualNet> nets;      // none, or one per phase
 };
 
 // The file's bytes for `weights`.

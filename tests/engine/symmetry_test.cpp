@@ -28,6 +28,21 @@ TEST(Symmetry, MovesCommuteWithTransforms) {
     }
 }
 
+TEST(Symmetry, CanonicalIsTheSmallestImage) {
+    // The vector form (where the build has it) against the definition, on positions of games and
+    // on symmetric ones (images tie on the side to move's discs: the opponent's decide).
+    std::vector<Board> boards = testing::random_game_positions(2000, 12);
+    boards.push_back(Board::start());
+    boards.push_back({square_bit(0) | square_bit(63), square_bit(7)});
+    boards.push_back({square_bit(0) | square_bit(63), square_bit(7) | square_bit(56)});
+    for (const Board& b : boards) {
+        Board smallest = b;
+        for (int k = 1; k < kSymmetries; ++k) smallest = std::min(smallest, transform(b, k));
+        ASSERT_EQ(canonical(b), smallest);
+    }
+    static_assert(canonical(Board{square_bit(63), 0}) == Board{square_bit(0), 0});  // usable at compile time
+}
+
 TEST(Symmetry, SixBySixAreaMapsToItself) {
     for (int k = 0; k < kSymmetries; ++k) EXPECT_EQ(transform(kPlayable6x6, k), kPlayable6x6);
 }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "engine/symmetry.hpp"
@@ -46,7 +48,10 @@ TEST(PatternEval, ShippedWeightsLoadAndAreSymmetric) {
         const int discs = eval->evaluate(board);
         ASSERT_GE(discs, -64);
         ASSERT_LE(discs, 64);
-        for (int k = 1; k < kSymmetries; ++k) ASSERT_EQ(pattern->evaluate_fine(transform(board, k)), fine) << k;
+        for (int k = 1; k < kSymmetries; ++k) {
+            ASSERT_EQ(pattern->evaluate_fine(transform(board, k)), fine) << k;
+            ASSERT_EQ(eval->evaluate(transform(board, k)), discs) << k;
+        }
     }
 }
 
@@ -69,6 +74,60 @@ TEST(PatternEval, ScoreIsTheSumOfTheFeatureWeightsInDiscs) {
     const Board start = Board::start();  // 60 empties, 4 moves each side
     EXPECT_EQ(eval.evaluate(start), 64);
     EXPECT_EQ(eval.evaluate(start.play(19)), -3);  // 59 empties, 3 moves for white
+}
+
+// Networks with random weights for every phase of `w`.
+void add_random_nets(EvalWeights& w, int hidden, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<float> value(-0.5f, 0.5f);
+    w.nets.assign(w.phases, ResidualNet(hidden));
+    for (ResidualNet& net : w.nets) {
+        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+            for (float& v : *values) v = value(rng);
+        net.out_bias = value(rng);
+    }
+}
+
+TEST(PatternEval, NetworksKeepTheScoreTheSameForAllEightSymmetries) {
+    EvalWeights w = random_tied_weights(15, 4);
+    add_random_nets(w, 32, 5);
+    const PatternEvaluator eval(w);
+    int corrected = 0;
+    for (const Board& board : testing::random_game_positions(4000, 22)) {
+        const int score = eval.evaluate(board);
+        corrected += eval.correction(board, eval.evaluate_fine(board)) != 0.0f;
+        for (int k = 1; k < kSymmetries; ++k) ASSERT_EQ(eval.evaluate(transform(board, k)), score) << k;
+    }
+    EXPECT_GT(corrected, 3900);  // the networks do act
+}
+
+TEST(PatternEval, NetworkCorrectionIsAddedToThePatternSumBeforeRounding) {
+    EvalWeights w = random_tied_weights(1, 6);
+    w.nets.assign(1, ResidualNet(16));
+    w.nets[0].out_bias = 2.25f;  // every unit inactive: the correction is the output bias
+    const PatternEvaluator with_net(w);
+    for (const Board& board : testing::random_game_positions(500, 23)) {
+        const int fine = with_net.evaluate_fine(board) + 2 * kWeightUnitsPerDisc + kWeightUnitsPerDisc / 4;
+        const double expected = std::clamp<double>(std::round(double(fine) / kWeightUnitsPerDisc), -64, 64);
+        ASSERT_EQ(with_net.evaluate(board), expected);
+    }
+}
+
+TEST(PatternEval, NetworkOutputIsItsFormula) {
+    // One unit active with a known pre-activation: bias + pattern * scale * w + the rows of the discs.
+    ResidualNet net(16);
+    net.bias[3] = 0.5f;
+    net.pattern_weights[3] = 2.0f;
+    net.square_weights[std::size_t(0) * 16 + 3] = 0.25f;          // side to move on a1
+    net.square_weights[std::size_t(64 + 63) * 16 + 3] = -0.125f;  // opponent on h8
+    net.square_weights[std::size_t(64 + 0) * 16 + 3] = 100.0f;    // opponent on a1: absent
+    net.out_weights[3] = 3.0f;
+    net.bias[4] = -1.0f;  // inactive: its output weight does not count
+    net.out_weights[4] = 50.0f;
+    net.out_bias = -1.0f;
+    const Board board{square_bit(0), square_bit(63)};
+    const float pre = 0.5f + 8.0f * ResidualNet::kPatternInputScale * 2.0f + 0.25f - 0.125f;
+    EXPECT_FLOAT_EQ(net.correction(board, 8.0f), -1.0f + 3.0f * pre);
 }
 
 TEST(PatternEval, PhasesSliceTheEmpties) {

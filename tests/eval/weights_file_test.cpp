@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 #include <fstream>
 
 #include "engine/parse_error.hpp"
@@ -43,6 +45,47 @@ TEST(WeightsFile, RoundTrip) {
     EXPECT_EQ(back.pattern_set, kPatternSetId);
     EXPECT_EQ(back.units_per_disc, kWeightUnitsPerDisc);
     EXPECT_EQ(back.weights, w.weights);
+}
+
+EvalWeights weights_with_nets(int hidden) {
+    EvalWeights w = small_weights({});
+    w.nets.assign(2, ResidualNet(hidden));
+    float x = 0.001f;
+    for (ResidualNet& net : w.nets) {
+        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+            for (float& v : *values) v = (x *= -1.0001f);
+        net.out_bias = -7.5f;
+    }
+    return w;
+}
+
+TEST(WeightsFile, RoundTripWithNetworksIsVersionTwo) {
+    const EvalWeights w = weights_with_nets(16);
+    const auto bytes = encode_weights(w);
+    EXPECT_EQ(bytes[8], 2);
+    EXPECT_EQ(encode_weights(small_weights({}))[8], 1);  // without networks the file stays version 1
+    const EvalWeights back = decode_weights(bytes, "test");
+    EXPECT_EQ(back.weights, w.weights);
+    ASSERT_EQ(back.nets.size(), 2u);
+    for (int p = 0; p < 2; ++p) {
+        EXPECT_EQ(back.nets[p].hidden, 16);
+        EXPECT_EQ(back.nets[p].square_weights, w.nets[p].square_weights);
+        EXPECT_EQ(back.nets[p].pattern_weights, w.nets[p].pattern_weights);
+        EXPECT_EQ(back.nets[p].bias, w.nets[p].bias);
+        EXPECT_EQ(back.nets[p].out_weights, w.nets[p].out_weights);
+        EXPECT_EQ(back.nets[p].out_bias, -7.5f);
+    }
+}
+
+TEST(WeightsFile, RejectsMalformedNetworks) {
+    EXPECT_NE(decode_error(encode_weights(weights_with_nets(20))).find("implausible network size (20"),
+              std::string::npos);
+    EvalWeights not_a_number = weights_with_nets(16);
+    not_a_number.nets[1].bias[5] = std::nanf("");
+    EXPECT_NE(decode_error(encode_weights(not_a_number)).find("not a finite number"), std::string::npos);
+    EvalWeights one_missing = weights_with_nets(16);
+    one_missing.nets.pop_back();
+    EXPECT_THROW(encode_weights(one_missing), std::invalid_argument);
 }
 
 TEST(WeightsFile, RejectsTruncatedFiles) {

@@ -1,11 +1,16 @@
 // The training pipeline's own games (tools/train/self_play.hpp): labels marked exact are the
-// solver's scores, and a seed gives the same games.
+// solver's scores, and a seed gives the same games. The residual network's fit
+// (tools/train/residual_fit.hpp) learns what the pattern sum misses.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <vector>
 
 #include "search/endgame.hpp"
 #include "search/tt.hpp"
+#include "tests/engine/random_positions.hpp"
+#include "tools/train/residual_fit.hpp"
 #include "tools/train/self_play.hpp"
 
 namespace tempo::train {
@@ -51,6 +56,45 @@ TEST(EngineGames, TheSameSeedPlaysTheSameGames) {
     bool differ = c.size() != a.size();
     for (std::size_t i = 0; !differ && i < a.size(); ++i) differ = !(a[i].board == c[i].board);
     EXPECT_TRUE(differ) << "another seed, other random moves";
+}
+
+TEST(ResidualFit, LearnsWhatThePatternSumMisses) {
+    // Pattern weights all zero, labels the corners only: 3 discs for each corner of the side to
+    // move, -3 for each of the opponent's. The pattern sum says 0 everywhere; the network must learn it.
+    EvalWeights zero;
+    zero.pattern_set = kPatternSetId;
+    zero.phases = 1;
+    zero.weights_per_phase = kWeightsPerPhase;
+    zero.weights.assign(kWeightsPerPhase, 0);
+    constexpr Bitboard kCorners = 0x8100000000000081ULL;
+    std::vector<Sample> samples;
+    const auto boards = testing::random_game_positions(20000, 31);
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        const Board& b = boards[i];
+        const int label = 3 * (popcount(b.player & kCorners) - popcount(b.opponent & kCorners));
+        samples.push_back({b, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(b.empty_count()), i % 10 == 0,
+                           true});
+    }
+    NetFitOptions options;
+    options.hidden = 16;
+    options.epochs = 6;
+    options.rate = 0.01;
+    options.overlap = 60;
+    const ResidualNet net = fit_residual_phase(samples, PatternEvaluator(zero), 1, 60, options);
+
+    EvalWeights with_net = zero;
+    with_net.nets = {net};
+    const PatternEvaluator eval(with_net);
+    double error = 0, spread = 0;
+    int held_out = 0;
+    for (const Sample& s : samples) {
+        if (!s.held_out) continue;
+        error += std::abs(eval.evaluate(s.board) - s.label);
+        spread += std::abs(s.label);
+        ++held_out;
+    }
+    EXPECT_GT(spread / held_out, 1.5);  // the labels are not mostly 0
+    EXPECT_LT(error / held_out, 0.25);  // the evaluation now finds them
 }
 
 }  // namespace

@@ -6,10 +6,12 @@
 //            labels applied (so that a labelled file can be given more weight by repeating it)
 //   solve    late positions -> exact labels by the endgame solver (append-only file)
 //   fit      positions -> weights file, phase by phase (checkpoint per phase)
+//   fit-net  positions + fitted pattern weights -> the same with residual networks (checkpoint per phase)
 //   report   weights -> mean absolute error per phase on held-out and exactly solved positions
 // See eval/README.md for the commands that made the shipped weights.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -21,6 +23,7 @@
 #include "eval/pattern_eval.hpp"
 #include "tools/train/fit.hpp"
 #include "tools/train/report.hpp"
+#include "tools/train/residual_fit.hpp"
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 #include "tools/train/training_set.hpp"
@@ -41,6 +44,23 @@ std::vector<double> read_checkpoint(const std::string& path) {
 void write_checkpoint(const std::string& path, const std::vector<double>& w) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(w.data()), static_cast<std::streamsize>(w.size() * sizeof(double)));
+}
+
+// A phase's network from a checkpoint (raw floats in ResidualNet's field order); false if there is none.
+bool read_net_checkpoint(const std::string& path, ResidualNet& net) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+        if (!in.read(reinterpret_cast<char*>(values->data()), std::streamsize(values->size() * sizeof(float))))
+            return false;
+    return bool(in.read(reinterpret_cast<char*>(&net.out_bias), sizeof(float)));
+}
+
+void write_net_checkpoint(const std::string& path, const ResidualNet& net) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    for (const auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+        out.write(reinterpret_cast<const char*>(values->data()), std::streamsize(values->size() * sizeof(float)));
+    out.write(reinterpret_cast<const char*>(&net.out_bias), sizeof(float));
 }
 
 void write_samples(const std::string& path, const std::vector<Sample>& samples) {
@@ -173,6 +193,34 @@ int main(int argc, char** argv) {
     fit->add_flag("--anti", anti, "weights for Anti-Reversi");
     fit->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
 
+    NetFitOptions net_options;
+    std::string pattern_weights_path;
+    auto* fit_net = app.add_subcommand("fit-net", "fit the residual networks on top of fitted pattern weights");
+    fit_net->add_option("--samples", samples_path, "sample file")->capture_default_str();
+    fit_net->add_option("--labels", label_files, "labels files from `solve` (exact or searched)");
+    fit_net->add_option("--weights", pattern_weights_path, "pattern weights (from `fit`) the networks correct")
+        ->required();
+    fit_net->add_option("--out", weights_path, "weights file to write (the pattern weights and the networks)")
+        ->required();
+    fit_net->add_option("--hidden", net_options.hidden, "hidden units per network")
+        ->capture_default_str()
+        ->check(CLI::Range(ResidualNet::kLanes, ResidualNet::kMaxHidden));
+    fit_net->add_option("--epochs", net_options.epochs, "passes over the positions")->capture_default_str();
+    fit_net->add_option("--rate", net_options.rate, "Adam's step size in the first epoch")->capture_default_str();
+    fit_net->add_option("--rate-decay", net_options.rate_decay, "factor on the step size after each epoch")
+        ->capture_default_str();
+    fit_net->add_option("--batch", net_options.batch, "positions per step")->capture_default_str()->check(CLI::PositiveNumber);
+    fit_net->add_option("--overlap", net_options.overlap, "extra empties each side of a phase")->capture_default_str();
+    fit_net->add_option("--exact-below", net_options.exact_below, "train only on exact labels at <= this many empties")
+        ->capture_default_str();
+    fit_net->add_option("--seed", net_options.seed, "seed of the initial weights and the order")->capture_default_str();
+    std::vector<int> net_phases;
+    fit_net->add_option("--only-phases", net_phases,
+                        "fit these phases (0 = fewest empties) only; the others get networks that add 0");
+    fit_net->add_option("--checkpoint", checkpoint_dir, "directory for per-phase results (resume)");
+    fit_net->add_flag("--anti", anti, "weights for Anti-Reversi");
+    fit_net->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
+
     std::vector<std::string> exact_files;
     int bucket = 4;
     auto* report = app.add_subcommand("report", "mean absolute error per phase");
@@ -250,6 +298,37 @@ int main(int argc, char** argv) {
             }
             if (only_phase >= 0) return 0;
             save_weights(weights_path, out);
+            std::cerr << "wrote " << weights_path << " (" << std::filesystem::file_size(weights_path) << " bytes)\n";
+        } else if (fit_net->parsed()) {
+            if (net_options.hidden % ResidualNet::kLanes != 0)
+                throw std::runtime_error("--hidden must be a multiple of " + std::to_string(ResidualNet::kLanes));
+            std::vector<Sample> all = load_samples(samples_path);
+            for (const std::string& labels : label_files) apply_labels(all, labels);
+            EvalWeights weights = load_weights(pattern_weights_path, variant);
+            weights.nets.clear();
+            const PatternEvaluator patterns(weights);
+            if (!checkpoint_dir.empty()) std::filesystem::create_directories(checkpoint_dir);
+            std::cerr << all.size() << " positions from " << samples_path << "; fitting the networks of "
+                      << weights.phases << " phases\n";
+            for (int p = 0; p < weights.phases; ++p) {
+                ResidualNet net(net_options.hidden);
+                if (net_phases.empty() || std::count(net_phases.begin(), net_phases.end(), p)) {
+                    int lo = 60, hi = 0;
+                    for (int e = 1; e <= max_empties; ++e)
+                        if (phase_of(e, weights.phases, max_empties) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+                    const std::string checkpoint =
+                        checkpoint_dir.empty() ? "" : checkpoint_dir + "/net" + std::to_string(p) + ".bin";
+                    if (!checkpoint.empty() && read_net_checkpoint(checkpoint, net)) {
+                        std::fprintf(stderr, "phase %d/%d: from %s\n", p + 1, weights.phases, checkpoint.c_str());
+                    } else {
+                        std::fprintf(stderr, "phase %d/%d\n", p + 1, weights.phases);
+                        net = fit_residual_phase(all, patterns, lo, hi, net_options);
+                        if (!checkpoint.empty()) write_net_checkpoint(checkpoint, net);
+                    }
+                }
+                weights.nets.push_back(std::move(net));
+            }
+            save_weights(weights_path, weights);
             std::cerr << "wrote " << weights_path << " (" << std::filesystem::file_size(weights_path) << " bytes)\n";
         } else if (report->parsed()) {
             const auto eval = Evaluator::create(variant, weights_path);
