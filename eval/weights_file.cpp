@@ -22,6 +22,9 @@ constexpr char kMagic[8] = {'T', 'E', 'M', 'P', 'O', 'E', 'V', 'W'};
 constexpr std::size_t kHeaderBytes = 40;
 // No real weights file is near this: a bound that keeps a corrupt header from asking for gigabytes.
 constexpr std::uint64_t kMaxWeights = std::uint64_t{1} << 28;
+// Phases are slices of the empties (at most 60): the bound keeps the networks' section, whose size
+// grows with the phase count, from asking for gigabytes on a corrupt header.
+constexpr int kMaxPhases = 64;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
@@ -130,7 +133,8 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
     const auto packed_size = get(in, 28, 4);
     const auto checksum = get(in, 32, 8);
     const std::uint64_t count = std::uint64_t(w.phases) * std::uint64_t(w.weights_per_phase);
-    if (w.phases == 0 || w.weights_per_phase == 0 || count > kMaxWeights || w.units_per_disc <= 0)
+    if (w.phases == 0 || w.phases > kMaxPhases || w.weights_per_phase == 0 || count > kMaxWeights ||
+        w.units_per_disc <= 0)
         fail(source, "implausible header (phases, weights per phase or scale)");
     if (in.size() - kHeaderBytes != packed_size)
         fail(source, "payload is " + std::to_string(in.size() - kHeaderBytes) + " bytes, header says " +

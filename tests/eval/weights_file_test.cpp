@@ -103,6 +103,10 @@ TEST(WeightsFile, RejectsCorruptFiles) {
     auto bad_version = good;
     bad_version[8] = 99;
     EXPECT_NE(decode_error(bad_version).find("format version 99"), std::string::npos);
+    auto too_many_phases = good;  // 65,281 phases: refused before any allocation (fuzzer, 2 Dec)
+    too_many_phases[14] = 0x01;
+    too_many_phases[15] = 0xff;
+    EXPECT_NE(decode_error(too_many_phases).find("implausible header"), std::string::npos);
     auto bad_checksum = good;
     bad_checksum[32] ^= 1;
     EXPECT_NE(decode_error(bad_checksum).find("checksum mismatch"), std::string::npos);
