@@ -74,7 +74,7 @@ std::shared_ptr<const PatternEvaluator> evaluator_with_nets(int hidden) {
     std::uniform_real_distribution<float> value(-0.1f, 0.1f);
     w.nets.assign(w.phases, ResidualNet(hidden));
     for (ResidualNet& net : w.nets)
-        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+        for (std::vector<float>* values : net.vectors())
             for (float& v : *values) v = value(rng);
     return std::make_shared<PatternEvaluator>(std::move(w));
 }

@@ -8,6 +8,7 @@
 // discs, is added to the pattern sum. One network per phase, in the weights file.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -32,7 +33,16 @@ struct ResidualNet {
 
     // Zero weights of `hidden` units (a multiple of kLanes).
     explicit ResidualNet(int hidden_units = 0);
-    std::size_t parameter_count() const { return std::size_t(kSquareInputs + 3) * hidden + 1; }
+    // Floats of a network of `hidden_units` units (as stored in the weights file).
+    static constexpr std::size_t parameter_count(int hidden_units) {
+        return std::size_t(kSquareInputs + 3) * hidden_units + 1;
+    }
+    // The weight vectors in their file order (the output bias follows them): the one place that
+    // order is written down, for the file, the trainer's checkpoints and whoever fills a network.
+    std::array<std::vector<float>*, 4> vectors() { return {&square_weights, &pattern_weights, &bias, &out_weights}; }
+    std::array<const std::vector<float>*, 4> vectors() const {
+        return {&square_weights, &pattern_weights, &bias, &out_weights};
+    }
     // Whether the correction is 0 for every board (all output weights and the output bias zero).
     bool adds_nothing() const;
 

@@ -51,10 +51,7 @@ std::vector<std::uint8_t> payload_bytes(const EvalWeights& w) {
     if (w.nets.empty()) return raw;
     put(raw, static_cast<std::uint32_t>(w.nets.front().hidden), 4);
     for (const ResidualNet& net : w.nets) {
-        put_floats(raw, net.square_weights);
-        put_floats(raw, net.pattern_weights);
-        put_floats(raw, net.bias);
-        put_floats(raw, net.out_weights);
+        for (const std::vector<float>* values : net.vectors()) put_floats(raw, *values);
         put_floats(raw, {net.out_bias});
     }
     return raw;
@@ -68,10 +65,10 @@ std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::si
     at += 4;
     if (hidden == 0 || hidden > ResidualNet::kMaxHidden || hidden % ResidualNet::kLanes != 0)
         fail(source, "implausible network size (" + std::to_string(hidden) + " hidden units)");
+    const std::size_t bytes = ResidualNet::parameter_count(static_cast<int>(hidden)) * 4 * phases;
+    if (raw.size() - at != bytes)
+        fail(source, "networks section is " + std::to_string(raw.size() - at) + " bytes, not " + std::to_string(bytes));
     std::vector<ResidualNet> nets(phases, ResidualNet(static_cast<int>(hidden)));
-    if (raw.size() - at != nets.front().parameter_count() * 4 * phases)
-        fail(source, "networks section is " + std::to_string(raw.size() - at) + " bytes, not " +
-                         std::to_string(nets.front().parameter_count() * 4 * phases));
     const auto next = [&] {
         const float v = std::bit_cast<float>(static_cast<std::uint32_t>(get(raw, at, 4)));
         at += 4;
@@ -79,7 +76,7 @@ std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::si
         return v;
     };
     for (ResidualNet& net : nets) {
-        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+        for (std::vector<float>* values : net.vectors())
             for (float& v : *values) v = next();
         net.out_bias = next();
     }
@@ -143,7 +140,7 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
     // Version 2 adds the networks after the pattern weights: at most ResidualNet::kMaxHidden units each.
     const std::size_t max_raw =
         count * 2 + (version == 1 ? 0
-                                  : 4 + std::size_t(w.phases) * ResidualNet(ResidualNet::kMaxHidden).parameter_count() * 4);
+                                  : 4 + std::size_t(w.phases) * ResidualNet::parameter_count(ResidualNet::kMaxHidden) * 4);
     std::vector<std::uint8_t> raw(max_raw);
     uLongf raw_size = raw.size();
     const int status = uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size);

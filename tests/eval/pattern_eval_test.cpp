@@ -82,7 +82,7 @@ void add_random_nets(EvalWeights& w, int hidden, std::uint64_t seed) {
     std::uniform_real_distribution<float> value(-0.5f, 0.5f);
     w.nets.assign(w.phases, ResidualNet(hidden));
     for (ResidualNet& net : w.nets) {
-        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+        for (std::vector<float>* values : net.vectors())
             for (float& v : *values) v = value(rng);
         net.out_bias = value(rng);
     }

@@ -52,7 +52,7 @@ EvalWeights weights_with_nets(int hidden) {
     w.nets.assign(2, ResidualNet(hidden));
     float x = 0.001f;
     for (ResidualNet& net : w.nets) {
-        for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+        for (std::vector<float>* values : net.vectors())
             for (float& v : *values) v = (x *= -1.0001f);
         net.out_bias = -7.5f;
     }

@@ -50,7 +50,7 @@ void write_checkpoint(const std::string& path, const std::vector<double>& w) {
 bool read_net_checkpoint(const std::string& path, ResidualNet& net) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return false;
-    for (auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+    for (std::vector<float>* values : net.vectors())
         if (!in.read(reinterpret_cast<char*>(values->data()), std::streamsize(values->size() * sizeof(float))))
             return false;
     return bool(in.read(reinterpret_cast<char*>(&net.out_bias), sizeof(float)));
@@ -58,7 +58,7 @@ bool read_net_checkpoint(const std::string& path, ResidualNet& net) {
 
 void write_net_checkpoint(const std::string& path, const ResidualNet& net) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    for (const auto* values : {&net.square_weights, &net.pattern_weights, &net.bias, &net.out_weights})
+    for (const std::vector<float>* values : net.vectors())
         out.write(reinterpret_cast<const char*>(values->data()), std::streamsize(values->size() * sizeof(float)));
     out.write(reinterpret_cast<const char*>(&net.out_bias), sizeof(float));
 }

@@ -33,7 +33,7 @@ std::vector<NetRow> net_rows(const std::vector<Sample>& samples, const PatternEv
     return rows;
 }
 
-// Where each group of parameters sits in one flat vector (the order of ResidualNet's fields).
+// Where each group of parameters sits in one flat vector (ResidualNet::vectors()' order, then the output bias).
 struct Layout {
     int hidden;
     std::size_t pattern() const { return std::size_t(ResidualNet::kSquareInputs) * hidden; }
@@ -81,16 +81,15 @@ HeldOutError held_out_error(const std::vector<float>& theta, const Layout& at, c
     return e;
 }
 
+// The flat vector holds the network's vectors in their file order (Layout), then the output bias.
 ResidualNet to_net(const std::vector<float>& theta, const Layout& at) {
     ResidualNet net(at.hidden);
-    const auto part = [&](std::size_t from, std::vector<float>& out) {
-        std::copy(theta.begin() + from, theta.begin() + from + out.size(), out.begin());
-    };
-    part(0, net.square_weights);
-    part(at.pattern(), net.pattern_weights);
-    part(at.bias(), net.bias);
-    part(at.out(), net.out_weights);
-    net.out_bias = theta[at.out_bias()];
+    auto from = theta.begin();
+    for (std::vector<float>* values : net.vectors()) {
+        std::copy(from, from + std::ptrdiff_t(values->size()), values->begin());
+        from += std::ptrdiff_t(values->size());
+    }
+    net.out_bias = *from;
     return net;
 }
 
