@@ -22,11 +22,7 @@ std::shared_ptr<const PatternEvaluator> pattern_evaluator() {
     try {
         return std::make_shared<PatternEvaluator>(load_weights(find_weights_file({}), {}));
     } catch (const std::exception&) {
-        EvalWeights w;
-        w.pattern_set = kPatternSetId;
-        w.phases = 15;
-        w.weights_per_phase = kWeightsPerPhase;
-        w.weights.resize(std::size_t(w.phases) * kWeightsPerPhase);
+        EvalWeights w = zero_weights(Variant{}, 15);
         std::mt19937 rng(1);
         for (auto& x : w.weights) x = static_cast<std::int16_t>(rng() % 512) - 256;
         return std::make_shared<PatternEvaluator>(std::move(w));

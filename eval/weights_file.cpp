@@ -85,6 +85,16 @@ std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::si
 
 }  // namespace
 
+EvalWeights zero_weights(Variant variant, int phases) {
+    EvalWeights w;
+    w.variant = variant;
+    w.pattern_set = kPatternSetId;
+    w.phases = phases;
+    w.weights_per_phase = kWeightsPerPhase;
+    w.weights.assign(std::size_t(phases) * kWeightsPerPhase, 0);
+    return w;
+}
+
 std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
     if (!w.nets.empty() && (w.nets.size() != std::size_t(w.phases) ||
                             std::any_of(w.nets.begin(), w.nets.end(), [&](const ResidualNet& n) {

@@ -40,6 +40,10 @@ struct EvalWeights {
     std::vector<ResidualNet> nets;      // none, or one per phase
 };
 
+// Weights of this build's pattern set for `variant` with `phases` phases, all zero and without
+// networks: what a fit fills in, or a test sets by hand.
+EvalWeights zero_weights(Variant variant, int phases);
+
 // The file's bytes for `weights`.
 std::vector<std::uint8_t> encode_weights(const EvalWeights& weights);
 

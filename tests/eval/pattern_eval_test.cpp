@@ -15,11 +15,7 @@ namespace {
 // Random weights tied as the training ties them (same weight for mirror images of a shape).
 EvalWeights random_tied_weights(int phases, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    EvalWeights w;
-    w.pattern_set = kPatternSetId;
-    w.phases = phases;
-    w.weights_per_phase = kWeightsPerPhase;
-    w.weights.resize(std::size_t(phases) * kWeightsPerPhase);
+    EvalWeights w = zero_weights(Variant{}, phases);
     for (auto& x : w.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
     for (int p = 0; p < phases; ++p)
         for (int s = 0; s < kPatternShapes; ++s) {
@@ -62,11 +58,7 @@ TEST(PatternEval, ShippedAntiWeightsLoad) {
 }
 
 TEST(PatternEval, ScoreIsTheSumOfTheFeatureWeightsInDiscs) {
-    EvalWeights w;
-    w.pattern_set = kPatternSetId;
-    w.phases = 1;
-    w.weights_per_phase = kWeightsPerPhase;
-    w.weights.assign(kWeightsPerPhase, 0);
+    EvalWeights w = zero_weights(Variant{}, 1);
     w.weights[kParityOffset + 0] = 5 * kWeightUnitsPerDisc;  // even empties: +5
     w.weights[kParityOffset + 1] = -3 * kWeightUnitsPerDisc;
     w.weights[kPlayerMobilityOffset + 4] = 200 * kWeightUnitsPerDisc / 2;  // clamps to 64

@@ -17,12 +17,7 @@ namespace tempo {
 namespace {
 
 EvalWeights small_weights(Variant variant) {
-    EvalWeights w;
-    w.variant = variant;
-    w.pattern_set = kPatternSetId;
-    w.phases = 2;
-    w.weights_per_phase = kWeightsPerPhase;
-    w.weights.resize(2 * kWeightsPerPhase);
+    EvalWeights w = zero_weights(variant, 2);
     for (std::size_t i = 0; i < w.weights.size(); ++i) w.weights[i] = static_cast<std::int16_t>(i * 7919 % 2001 - 1000);
     return w;
 }

@@ -61,11 +61,7 @@ TEST(EngineGames, TheSameSeedPlaysTheSameGames) {
 TEST(ResidualFit, LearnsWhatThePatternSumMisses) {
     // Pattern weights all zero, labels the corners only: 3 discs for each corner of the side to
     // move, -3 for each of the opponent's. The pattern sum says 0 everywhere; the network must learn it.
-    EvalWeights zero;
-    zero.pattern_set = kPatternSetId;
-    zero.phases = 1;
-    zero.weights_per_phase = kWeightsPerPhase;
-    zero.weights.assign(kWeightsPerPhase, 0);
+    const EvalWeights zero = zero_weights(Variant{}, 1);
     constexpr Bitboard kCorners = 0x8100000000000081ULL;
     std::vector<Sample> samples;
     const auto boards = testing::random_game_positions(20000, 31);

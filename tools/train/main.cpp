@@ -269,12 +269,7 @@ int main(int argc, char** argv) {
             fit_options.playable = variant.playable();
             std::cerr << all.size() << " positions from " << samples_path << "; fitting " << phases << " phases\n";
             if (!checkpoint_dir.empty()) std::filesystem::create_directories(checkpoint_dir);
-            EvalWeights out;
-            out.variant = variant;
-            out.pattern_set = kPatternSetId;
-            out.phases = phases;
-            out.weights_per_phase = kWeightsPerPhase;
-            out.weights.resize(std::size_t(phases) * kWeightsPerPhase);
+            EvalWeights out = zero_weights(variant, phases);
             std::vector<double> previous;
             // From the endgame backwards: each phase starts from its later neighbour's weights.
             for (int p = 0; p < phases; ++p) {
