@@ -28,10 +28,12 @@ PatternEvaluator::PatternEvaluator(EvalWeights weights)
     }
 }
 
-int PatternEvaluator::evaluate_fine(const Board& board) const {
+int PatternEvaluator::evaluate_fine(const Board& board) const { return pattern_sum(board, board.empty_count(playable_)); }
+
+int PatternEvaluator::pattern_sum(const Board& board, int empties) const {
     FeatureOffsets offsets;
     feature_offsets(board, offsets, playable_);
-    const std::int16_t* w = table_by_empties_[board.empty_count(playable_)];
+    const std::int16_t* w = table_by_empties_[empties];
     int sum = 0;
     for (std::uint32_t offset : offsets) sum += w[offset];
     return sum;
@@ -47,9 +49,10 @@ float PatternEvaluator::correction(const ResidualNet* net, const Board& board, i
 
 int PatternEvaluator::evaluate(const Board& board) const {
     const int units = weights_.units_per_disc;
-    int fine = evaluate_fine(board);
+    const int empties = board.empty_count(playable_);
+    int fine = pattern_sum(board, empties);
     // The network's correction joins the sum in whole units, so rounding stays in integers.
-    if (const ResidualNet* net = net_by_empties_[board.empty_count(playable_)])
+    if (const ResidualNet* net = net_by_empties_[empties])
         fine += static_cast<int>(std::lround(correction(net, board, fine) * float(units)));
     // Round to the nearest disc, halves away from zero (symmetric for both sides).
     const int discs = fine >= 0 ? (fine + units / 2) / units : -((-fine + units / 2) / units);

@@ -35,6 +35,8 @@ public:
     const EvalWeights& weights() const { return weights_; }
 
 private:
+    // The pattern sum of a board with `empties` empty playable squares (counted once per evaluation).
+    int pattern_sum(const Board& board, int empties) const;
     float correction(const ResidualNet* net, const Board& board, int fine) const;
 
     EvalWeights weights_;

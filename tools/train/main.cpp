@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <utility>
 
 #include "eval/features.hpp"
 #include "eval/pattern_eval.hpp"
@@ -61,6 +62,14 @@ void write_net_checkpoint(const std::string& path, const ResidualNet& net) {
     for (const std::vector<float>* values : net.vectors())
         out.write(reinterpret_cast<const char*>(values->data()), std::streamsize(values->size() * sizeof(float)));
     out.write(reinterpret_cast<const char*>(&net.out_bias), sizeof(float));
+}
+
+// The empties counts [lo, hi] of phase p (0 = fewest empties) of `phases`.
+std::pair<int, int> phase_empties(int p, int phases, int max_empties) {
+    int lo = max_empties, hi = 0;
+    for (int e = 1; e <= max_empties; ++e)
+        if (phase_of(e, phases, max_empties) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+    return {lo, hi};
 }
 
 void write_samples(const std::string& path, const std::vector<Sample>& samples) {
@@ -274,9 +283,7 @@ int main(int argc, char** argv) {
             // From the endgame backwards: each phase starts from its later neighbour's weights.
             for (int p = 0; p < phases; ++p) {
                 if (only_phase >= 0 && p != only_phase) continue;
-                int lo = 60, hi = 0;
-                for (int e = 1; e <= max_empties; ++e)
-                    if (phase_of(e, phases, max_empties) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+                const auto [lo, hi] = phase_empties(p, phases, max_empties);
                 const std::string checkpoint =
                     checkpoint_dir.empty() ? "" : checkpoint_dir + "/phase" + std::to_string(p) + ".bin";
                 std::vector<double> w = checkpoint.empty() ? std::vector<double>{} : read_checkpoint(checkpoint);
@@ -308,9 +315,7 @@ int main(int argc, char** argv) {
             for (int p = 0; p < weights.phases; ++p) {
                 ResidualNet net(net_options.hidden);
                 if (net_phases.empty() || std::count(net_phases.begin(), net_phases.end(), p)) {
-                    int lo = 60, hi = 0;
-                    for (int e = 1; e <= max_empties; ++e)
-                        if (phase_of(e, weights.phases, max_empties) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+                    const auto [lo, hi] = phase_empties(p, weights.phases, max_empties);
                     const std::string checkpoint =
                         checkpoint_dir.empty() ? "" : checkpoint_dir + "/net" + std::to_string(p) + ".bin";
                     if (!checkpoint.empty() && read_net_checkpoint(checkpoint, net)) {
