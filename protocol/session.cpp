@@ -47,6 +47,7 @@ bool SearchJob::cancelled() const { return session_.cancelled_; }
 Session::Session(EngineConfig config, LineOutput& output)
     : output_(output), searcher_(config.searcher), game_(config.variant) {
     set_level(config.level);
+    if (config.book) searcher_.set_book(config.book);
     searcher_.prepare(game_.variant());
 }
 

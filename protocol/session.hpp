@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -20,6 +21,9 @@ struct EngineConfig {
     SearcherOptions searcher;  // threads, hash, evaluation weights file
     std::string level = "normal";
     Variant variant;
+    // The book of `variant` as opened (and checked) at start-up, so that the session does not
+    // read the file again; nullptr: the searcher opens what its options name.
+    std::shared_ptr<const Book> book;
 };
 
 class Session;

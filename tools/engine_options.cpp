@@ -50,7 +50,7 @@ protocol::EngineConfig EngineOptions::engine_config() const {
         throw CLI::ValidationError("--level/--variant", e.what());
     }
     try {
-        open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
+        config.book = open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
     } catch (const ParseError& e) {
         throw CLI::ValidationError("--book", e.what());
     }

@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/notation.hpp"
+#include "protocol/session.hpp"
 #include "search/book.hpp"
 #include "search/book_file.hpp"
 #include "search/book_location.hpp"
@@ -56,6 +58,17 @@ private:
 };
 
 bool starts_with(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
+
+// The tools open (and check) the book at start-up and hand it to the session, which must not read
+// the file a second time: here the file no longer exists, so a second reading would find no book.
+TEST(BookProtocol, SessionKeepsTheBookOpenedAtStartUp) {
+    protocol::EngineConfig config;
+    config.searcher.book.file = "/nonexistent/tempo-book.tbk";
+    config.book = std::make_shared<const Book>();
+    protocol::LineOutput output;
+    protocol::Session session(config, output);
+    EXPECT_EQ(session.searcher().book(Variant{}), config.book);
+}
 
 TEST(BookProtocol, NboardHintPrintsBookLinesBeforeSearchLines) {
     BookFiles files;
