@@ -2,9 +2,14 @@
 // solver's scores, and a seed gives the same games. The residual network's fit
 // (tools/train/residual_fit.hpp) learns what the pattern sum misses.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "search/endgame.hpp"
@@ -12,6 +17,7 @@
 #include "tests/engine/random_positions.hpp"
 #include "tools/train/residual_fit.hpp"
 #include "tools/train/self_play.hpp"
+#include "tools/train/solve_labels.hpp"
 
 namespace tempo::train {
 namespace {
@@ -91,6 +97,88 @@ TEST(ResidualFit, LearnsWhatThePatternSumMisses) {
     }
     EXPECT_GT(spread / held_out, 1.5);  // the labels are not mostly 0
     EXPECT_LT(error / held_out, 0.25);  // the evaluation now finds them
+}
+
+// Late positions of random games: the first `exact` of them carry a made-up "exact" label of 99.
+std::vector<Sample> late_samples(std::size_t exact) {
+    std::vector<Sample> samples;
+    for (const Board& b : testing::random_game_positions(4000, 7))
+        if (b.empty_count() >= 8 && b.empty_count() <= 10 && b.moves())
+            samples.push_back({b, 0, static_cast<std::uint8_t>(b.empty_count()), false, samples.size() < exact});
+    samples.resize(12);
+    for (Sample& s : samples)
+        if (s.exact) s.label = 99;
+    return samples;
+}
+
+// Labels for samples with up to 10 empties: solved, or searched to `depth` (exact samples included).
+SolveOptions labels_up_to_10(int depth = 0) {
+    SolveOptions options;
+    options.max_empties = 10;
+    options.search_depth = depth;
+    options.include_exact = depth > 0;
+    return options;
+}
+
+std::string labels_path(const std::string& name) {
+    const auto path = std::filesystem::temp_directory_path() / ("tempo_labels_" + std::to_string(::getpid()) + name);
+    std::filesystem::remove(path);
+    return path.string();
+}
+
+TEST(Labels, ExactLabelsAreTheSolversScoresAndMarkedExact) {
+    std::vector<Sample> samples = late_samples(0);
+    const std::string path = labels_path("exact");
+    solve_labels(samples, Variant{}, labels_up_to_10(), path);
+    apply_labels(samples, path);
+    TranspositionTable tt(16);
+    EndgameSolver solver(tt, Variant{});
+    for (const Sample& s : samples) {
+        EXPECT_TRUE(s.exact);
+        EXPECT_EQ(s.label, solver.solve(s.board).score);
+    }
+    std::filesystem::remove(path);
+}
+
+TEST(Labels, SearchedLabelsAreNeitherExactNorReplaceExactOnes) {
+    std::vector<Sample> samples = late_samples(4);
+    const std::string path = labels_path("searched");
+    solve_labels(samples, Variant{}, labels_up_to_10(2), path);
+    apply_labels(samples, path);
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        EXPECT_EQ(samples[i].exact, i < 4) << i;
+        if (i < 4) EXPECT_EQ(samples[i].label, 99) << i;
+        else EXPECT_LE(std::abs(samples[i].label), 64) << i;
+    }
+    // The other kind of label cannot be appended to the file.
+    EXPECT_THROW(solve_labels(samples, Variant{}, labels_up_to_10(), path), std::runtime_error);
+    std::filesystem::remove(path);
+}
+
+TEST(Labels, MalformedFilesAreRejected) {
+    std::vector<Sample> samples = late_samples(0);
+    const std::string path = labels_path("bad");
+    EXPECT_THROW(apply_labels(samples, path), std::runtime_error);  // missing
+    const auto write = [&](std::uint32_t sample, std::int8_t score) {
+        std::ofstream out(path, std::ios::binary | std::ios::app);
+        out.write(reinterpret_cast<const char*>(&sample), 4);
+        out.write(reinterpret_cast<const char*>(&score), 1);
+    };
+    write(3, 100);  // a score no game can end with
+    EXPECT_THROW(apply_labels(samples, path), std::runtime_error);
+    std::filesystem::remove(path);
+    write(500, 4);  // no such sample
+    EXPECT_THROW(apply_labels(samples, path), std::runtime_error);
+    std::filesystem::remove(path);
+    write(0, 4);
+    write(0xffffffffu, 2);  // a kind record after the first
+    EXPECT_THROW(apply_labels(samples, path), std::runtime_error);
+    std::filesystem::remove(path);
+    write(2, -6);  // a file of the old layout, without the kind record: exact scores
+    apply_labels(samples, path);
+    EXPECT_TRUE(samples[2].exact);
+    EXPECT_EQ(samples[2].label, -6);
+    std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -24,17 +24,47 @@ struct LabelRecord {
     std::int8_t score;
 };
 
-std::vector<LabelRecord> read_labels(const std::string& path) {
-    std::vector<LabelRecord> out;
+// A labels file: its kind, then (sample number, score) records.
+struct LabelsFile {
+    int search_depth = 0;  // 0: exact scores by the solver; > 0: midgame searches of this depth
+    std::vector<LabelRecord> records;
+};
+
+// The first record of a file names its kind: this sample number, and the search depth as the score.
+// A file without it (written before 2 Dec 2026) holds exact scores.
+constexpr std::uint32_t kKindRecord = 0xffffffffu;
+
+void write_record(std::ofstream& out, std::uint32_t sample, int score) {
+    char bytes[5];
+    std::memcpy(bytes, &sample, 4);
+    bytes[4] = static_cast<char>(static_cast<std::int8_t>(score));
+    out.write(bytes, 5);
+}
+
+// Reads a labels file (none: an empty one of the kind `default_depth`). A torn last record (a run
+// stopped mid-write) is ignored: the next `solve` redoes that sample.
+LabelsFile read_labels(const std::string& path, int default_depth) {
+    LabelsFile file;
+    file.search_depth = default_depth;
     std::ifstream in(path, std::ios::binary);
     char bytes[5];
-    while (in.read(bytes, 5)) {
+    for (bool first = true; in.read(bytes, 5); first = false) {
         LabelRecord r;
         std::memcpy(&r.sample, bytes, 4);
         r.score = static_cast<std::int8_t>(bytes[4]);
-        out.push_back(r);
+        if (first) file.search_depth = 0;
+        if (r.sample == kKindRecord) {
+            if (!first || r.score < 0 || r.score > 60)
+                throw std::runtime_error(path + ": not a labels file (a bad kind record)");
+            file.search_depth = r.score;
+            continue;
+        }
+        if (r.score < -64 || r.score > 64)
+            throw std::runtime_error(path + ": not a labels file (score " + std::to_string(r.score) + " of sample " +
+                                     std::to_string(r.sample) + " is outside -64..64)");
+        file.records.push_back(r);
     }
-    return out;
+    return file;
 }
 
 // The same stable choice for every run with the same seed.
@@ -49,8 +79,17 @@ bool selected(std::uint64_t seed, std::uint64_t sample, int percent) {
 
 void solve_labels(const std::vector<Sample>& samples, Variant variant, const SolveOptions& options,
                   const std::string& labels_path) {
+    // A new or empty file gets the kind record first.
+    std::ifstream existing(labels_path, std::ios::binary | std::ios::ate);
+    const bool is_new = !existing || existing.tellg() == 0;
+    const LabelsFile file = read_labels(labels_path, options.search_depth);
+    if (file.search_depth != options.search_depth)
+        throw std::runtime_error(labels_path + (file.search_depth ? ": holds labels searched to depth " +
+                                                                      std::to_string(file.search_depth)
+                                                                : std::string(": holds exact labels")) +
+                                 "; write these to another file");
     std::unordered_set<std::uint32_t> done;
-    for (const LabelRecord& r : read_labels(labels_path)) done.insert(r.sample);
+    for (const LabelRecord& r : file.records) done.insert(r.sample);
     std::vector<std::uint32_t> todo;
     // A searched label is an estimate: it must neither replace a true score nor hide one that the
     // held-out report measures against.
@@ -81,6 +120,7 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     context.variant = variant;
     MidgameSearch midgame(context);
     std::ofstream out(labels_path, std::ios::binary | std::ios::app);
+    if (is_new) write_record(out, kKindRecord, options.search_depth);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
     for (std::size_t k = 0; k < todo.size(); ++k) {
@@ -97,10 +137,7 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
             result.nodes += guess_nodes;
         }
         nodes += result.nodes;
-        char bytes[5];
-        std::memcpy(bytes, &todo[k], 4);
-        bytes[4] = static_cast<char>(static_cast<std::int8_t>(result.score));
-        out.write(bytes, 5);
+        write_record(out, todo[k], result.score);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (k % 2000 == 1999 || k + 1 == todo.size()) {
             out.flush();
@@ -117,14 +154,25 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
 }
 
 void apply_labels(std::vector<Sample>& samples, const std::string& labels_path) {
-    std::size_t applied = 0;
-    for (const LabelRecord& r : read_labels(labels_path)) {
+    if (!std::ifstream(labels_path).good()) throw std::runtime_error(labels_path + ": cannot open");
+    const LabelsFile file = read_labels(labels_path, 0);
+    const bool exact = file.search_depth == 0;
+    std::size_t applied = 0, kept = 0;
+    for (const LabelRecord& r : file.records) {
         if (r.sample >= samples.size()) throw std::runtime_error(labels_path + ": sample number out of range");
-        samples[r.sample].label = r.score;
-        samples[r.sample].exact = true;
+        Sample& s = samples[r.sample];
+        if (!exact && s.exact) {
+            ++kept;  // a search's estimate never replaces a true score
+            continue;
+        }
+        s.label = r.score;
+        s.exact = exact;
         ++applied;
     }
-    std::fprintf(stderr, "%zu exact labels from %s\n", applied, labels_path.c_str());
+    if (exact) std::fprintf(stderr, "%zu exact labels from %s\n", applied, labels_path.c_str());
+    else
+        std::fprintf(stderr, "%zu labels searched to depth %d from %s (%zu exact scores kept)\n", applied,
+                     file.search_depth, labels_path.c_str(), kept);
 }
 
 }  // namespace tempo::train

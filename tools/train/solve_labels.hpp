@@ -1,5 +1,7 @@
 // Exact labels for late positions: the endgame solver's score replaces the game outcome. The results
 // go to an append-only file of (sample number, score) records, so a long run can stop and resume.
+// The file's first record says whether its scores are exact or searched (and to what depth), so
+// that a searched estimate is never taken for a true score.
 #pragma once
 
 #include <cstdint>
@@ -29,11 +31,14 @@ struct SolveOptions {
                                  // score, to measure the searched labels against it (not for training)
 };
 
-// Solves (or searches) the selected samples not yet in `labels_path` and appends their scores to it.
+// Solves (or searches) the selected samples not yet in `labels_path` and appends their scores to it;
+// throws when the file holds the other kind of label.
 void solve_labels(const std::vector<Sample>& samples, Variant variant, const SolveOptions& options,
                   const std::string& labels_path);
 
-// Applies a labels file: the listed samples get the exact score and exact = true.
+// Applies a labels file. Exact scores replace the listed samples' labels and mark them exact;
+// searched ones replace the labels of samples that are not exact, which stay not exact. Throws on a
+// missing or malformed file.
 void apply_labels(std::vector<Sample>& samples, const std::string& labels_path);
 
 }  // namespace tempo::train
