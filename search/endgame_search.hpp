@@ -30,8 +30,14 @@ constexpr int kShallowDepth = 6;
 // 2.33-2.38; #45-#49 12.0-13.0 / 12.3 against 15.2-15.3 (517.6 / 518.8 M against 532.0 M); up to
 // 8 / 9: #40-#44 2.13-2.19 / 2.06-2.09. 2^11 slots per empties count; 2^10: the same within noise.
 // As committed: #40-#49 17.99 / 18.09 -> 14.30 / 14.24 s (613.8 -> 603.5 M nodes), on 2 threads
-// 9.68 / 9.30 -> 7.63 / 7.72 s; 6x6 start 11.47 -> 9.17 s.
-constexpr int kLocalDepth = 11;
+// 9.68 / 9.30 -> 7.63 / 7.72 s; 6x6 start 11.47 -> 9.17 s. Those were tuned on 20-25 empties;
+// re-tuned on 3 Dec on larger trees (FFO #50-#53 and #56, 26-29 empties), alternated rounds, s:
+// up to 11 / 12 / 13 / 14 empties, 2 threads 64.4, 63.5 / 62.5, 62.1 / 61.1, 61.4 / 62.2, 61.8
+// (4.62 / 4.61 / 4.64 / 4.69 G nodes: a little more work per result kept out of the shared table,
+// much less time per node); 1 thread 57.7, 58.7 / 55.1, 56.1 / 55.6, 53.7 s. FFO #40-#49, 1
+// thread, 11 / 13: 17.98, 18.68 / 17.92, 17.97 s (604.0 / 621.6 M nodes); 6x6 start 13.6 / 12.7
+// s. 2^12 slots per empties count up to 13: 61.9 s (4.60 G nodes) on #50-#53 + #56.
+constexpr int kLocalDepth = 13;
 constexpr int kLocalBits = 11;
 // Depth from which children are probed in a table before searching (enhanced transposition
 // cut-off): at kLocalDepth + 1 in the small table, above in the shared one. With the shared table
@@ -49,6 +55,8 @@ class Parallel;
 constexpr int kSymmetryDiscs = 14;
 
 // Empties from which a node (PV or null-window) may share its remaining moves with helper threads.
+// Null-window nodes in the small table (kLocalDepth empties and fewer) never split, so for them
+// this reads as kLocalDepth + 1; 14 or 16 for PV nodes too: the same time within noise (3 Dec).
 constexpr int kSplitDepth = 12;
 
 // A cache line of its own: the node counter is written at every node. Before, the master's
