@@ -7,7 +7,7 @@
 // cut-offs (8x8 standard). One EndgameSolver drives `threads` search threads itself: the caller's
 // thread is the master, threads - 1 helpers (started with the solver, asleep between searches)
 // share the moves after the first of the master's nodes (PV nodes from 12 empties, null-window
-// ones from 14) while a helper is idle (Young Brothers Wait, split points nested,
+// ones from 15) while a helper is idle (Young Brothers Wait, split points nested,
 // search/endgame_parallel.hpp).
 // It is used by one caller thread at a time; stop() may be called from any thread, nodes() too
 // (its helper part is then approximate).

@@ -36,8 +36,12 @@ constexpr int kShallowDepth = 6;
 // (4.62 / 4.61 / 4.64 / 4.69 G nodes: a little more work per result kept out of the shared table,
 // much less time per node); 1 thread 57.7, 58.7 / 55.1, 56.1 / 55.6, 53.7 s. FFO #40-#49, 1
 // thread, 11 / 13: 17.98, 18.68 / 17.92, 17.97 s (604.0 / 621.6 M nodes); 6x6 start 13.6 / 12.7
-// s. 2^12 slots per empties count up to 13: 61.9 s (4.60 G nodes) on #50-#53 + #56.
-constexpr int kLocalDepth = 13;
+// s. 2^12 slots per empties count up to 13: 61.9 s (4.60 G nodes) on #50-#53 + #56. Up to 14 won
+// on the largest tree, FFO #55 on 2 threads: 128.1 s (11.12 G nodes) against 140.9 s (11.74 G) up
+// to 13 and 163.1 s (13.20 G) up to 11; FFO #40-#59 on 2 threads 285.2 s against 293.2 s up to 13
+// and 342.3 s up to 11; #40-#49 1 thread 17.31, 16.96 against 16.87, 17.01 s up to 13; 6x6 start
+// 11.9 against 12.5 s.
+constexpr int kLocalDepth = 14;
 constexpr int kLocalBits = 11;
 // Depth from which children are probed in a table before searching (enhanced transposition
 // cut-off): at kLocalDepth + 1 in the small table, above in the shared one. With the shared table
@@ -56,7 +60,8 @@ constexpr int kSymmetryDiscs = 14;
 
 // Empties from which a node (PV or null-window) may share its remaining moves with helper threads.
 // Null-window nodes in the small table (kLocalDepth empties and fewer) never split, so for them
-// this reads as kLocalDepth + 1; 14 or 16 for PV nodes too: the same time within noise (3 Dec).
+// this reads as kLocalDepth + 1; 14 or 16 for PV nodes too (small table up to 13): the same time
+// within noise (3 Dec).
 constexpr int kSplitDepth = 12;
 
 // A cache line of its own: the node counter is written at every node. Before, the master's
