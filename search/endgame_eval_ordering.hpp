@@ -33,6 +33,10 @@ namespace tempo::endgame {
 // round): 2 plies from 22 empties, FFO #50-#52 24.9 s and #56 + #58 96.0 s against 24.0 and
 // 50.8 s with 1 ply; 2 from 20 and 3 from 26, 30.6 and 78.6 s: the look-ahead is a plain
 // alpha-beta without table or ordering, and its own nodes outgrow what it saves.
+// Below kEvalOrderDepth the child's static evaluation (0 plies) at 10 per disc, from 13 empties,
+// takes FFO #40-#49 from 637.0 to 565.1 M nodes (1 thread, evaluations included), but not the
+// time (18.4-18.8 s against 18.2-18.6 s): an evaluation costs three to four solver nodes
+// (bench/README.md, "3 Dec 2026, 15:10-15:45 UTC").
 template <class T>
 constexpr int kEvalOrderDepth = T::kGeometry == Geometry::k8x8 ? 16 : 14;
 constexpr int kEvalOrderPlies = 1;
