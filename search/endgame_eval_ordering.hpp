@@ -37,11 +37,18 @@ namespace tempo::endgame {
 // takes FFO #40-#49 from 637.0 to 565.1 M nodes (1 thread, evaluations included), but not the
 // time (18.4-18.8 s against 18.2-18.6 s): an evaluation costs three to four solver nodes
 // (bench/README.md, "3 Dec 2026, 15:10-15:45 UTC").
+// The weight re-tuned on the large trees (3 Dec, same section of bench/README.md), 48 / 24 / 16:
+// FFO #40-#59 on 2 threads, one loop, 279.1 / 255.9 / 258.4 s (22.89 / 21.07 / 21.39 G nodes;
+// #55 127.6 / 112.7 / 112.7 s); set5 (FFO #50-#53 + #56) 2 threads 63.0-65.0 / 59.4-61.3 /
+// 60.9-61.4 s; FFO #40-#49 1 thread 18.40-18.79 / 18.13-18.25 / 17.38-18.20 s (637.0 / 628.2 /
+// 632.5 M nodes); 6x6 start 12.65-12.79 / 12.22-12.25 / 13.01-13.22 s. 32: set5 61.7-62.4 s;
+// 8 and 12: #40-#49 672.7 and 644.3 M nodes. At 24 a disc weighs 3/8 of an opponent reply: the
+// evaluation overrides fastest-first only where it differs by a few discs.
 template <class T>
 constexpr int kEvalOrderDepth = T::kGeometry == Geometry::k8x8 ? 16 : 14;
 constexpr int kEvalOrderPlies = 1;
 constexpr int kEvalOrderWindow = 8;
-constexpr int kEvalOrderWeight = 48;
+constexpr int kEvalOrderWeight = 24;
 
 // Re-scores every move of `list` but the table move for a node whose window starts at `alpha`.
 template <class T>
