@@ -3,12 +3,13 @@
 //
 // Design: null-window searches with a shared transposition table; specialised code for the last
 // 1-4 empties; parity ordering near the end, fastest-first ordering higher up and, given the
-// trained evaluation, a 1-ply search on it from 14 empties (search/endgame_eval_ordering.hpp); stability
-// cut-offs (8x8 standard). One EndgameSolver drives `threads` search threads itself: the caller's
-// thread is the master, threads - 1 helpers (started with the solver, asleep between searches)
-// share the moves after the first of the master's nodes (PV nodes from kSplitDepth empties,
-// null-window ones above the thread's small table, search/endgame_search.hpp) while a helper is
-// idle (Young Brothers Wait, split points nested, search/endgame_parallel.hpp).
+// trained evaluation, a 1-ply search on it from kEvalOrderDepth empties
+// (search/endgame_eval_ordering.hpp); stability cut-offs (8x8 standard). One EndgameSolver drives
+// `threads` search threads itself: the caller's thread is the master, threads - 1 helpers
+// (started with the solver, asleep between searches) share the moves after the first of the
+// master's nodes (PV nodes from kSplitDepth empties, null-window ones above the thread's small
+// table, search/endgame_search.hpp) while a helper is idle (Young Brothers Wait, split points
+// nested, search/endgame_parallel.hpp).
 // It is used by one caller thread at a time; stop() may be called from any thread, nodes() too
 // (its helper part is then approximate).
 //
