@@ -36,12 +36,12 @@ namespace tempo::endgame {
 // Below kEvalOrderDepth the child's static evaluation (0 plies) at 10 per disc, from 13 empties,
 // takes FFO #40-#49 from 637.0 to 565.1 M nodes (1 thread, evaluations included), but not the
 // time (18.4-18.8 s against 18.2-18.6 s): an evaluation costs three to four solver nodes
-// (bench/README.md, "3 Dec 2026, 15:10-16:25 UTC"). Evaluated only once the table move has failed,
-// and only for the moves within two replies of the best fastest-first score: FFO #40-#49 553.1 M
-// nodes in the same time, FFO #40-#59 on 2 threads 260.8 / 257.6 s (18.6 G nodes) against 269.4 /
-// 262.0 s (21.1 G); not kept, because an evaluation counts as one node and costs about thirteen, which
-// took the endgame nodes/s from 1.37x Edax's to 1.25x (issue 3 asks for 1.3x; bench/README.md,
-// "3 Dec 2026, 18:05-19:30 UTC").
+// (bench/README.md, "3 Dec 2026, 15:10-16:25 UTC"). Evaluated only once the table move has
+// failed, and only for the moves within two replies of the best fastest-first score: FFO #40-#49
+// 553.1 M nodes in the same time, FFO #40-#59 on 2 threads 260.8 / 257.6 s (18.6 G nodes) against
+// 269.4 / 262.0 s (21.1 G). Not kept: an evaluation counts as one node and costs about thirteen,
+// which took the endgame nodes/s from 1.37x Edax's to 1.25x (issue 3 asks for 1.3x;
+// bench/README.md, "3 Dec 2026, 18:05-19:30 UTC").
 // The weight re-tuned on the large trees (3 Dec, same section of bench/README.md), 48 / 24 / 16:
 // FFO #40-#59 on 2 threads, one loop, 279.1 / 255.9 / 258.4 s (22.89 / 21.07 / 21.39 G nodes;
 // #55 127.6 / 112.7 / 112.7 s); set5 (FFO #50-#53 + #56) 2 threads 63.0-65.0 / 59.4-61.3 /
