@@ -266,8 +266,9 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
         info.elapsed = to_ms(Clock::now() - run.start);
         if (on_info) on_info(info);
         if (exact) break;
-        // An iteration costs a few times the previous ones together: do not start one that cannot end.
-        if (run.time.soft && run.elapsed() * 2 > *run.time.soft) break;
+        // An iteration costs a few times the previous ones together: do not start one that cannot end,
+        // unless the time left is lost anyway (time_manager.hpp, use_all).
+        if (run.time.soft && !run.time.use_all && run.elapsed() * 2 > *run.time.soft) break;
     }
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();

@@ -32,6 +32,7 @@ TimePlan plan_time(const Limits& limits, int empties) {
         const microseconds margin = std::min(total / 50, microseconds(20'000));
         plan.hard = std::max(microseconds(100), total - margin);
         plan.soft = plan.hard;
+        plan.use_all = true;
     }
     if (limits.clock) {
         const Limits::Clock& clock = *limits.clock;
@@ -50,7 +51,11 @@ TimePlan plan_time(const Limits& limits, int empties) {
         microseconds hard = std::min(std::max(soft * 3, microseconds(100)), cap);
         hard = std::min(hard, usable);
         soft = std::min(soft, hard);
-        if (!plan.hard || hard < *plan.hard) plan.hard = hard;
+        // The sooner deadline governs, and with it its rule for the unused time.
+        if (!plan.hard || hard < *plan.hard) {
+            plan.hard = hard;
+            plan.use_all = clock.moves_to_go == 1;
+        }
         if (!plan.soft || soft < *plan.soft) plan.soft = soft;
     }
     return plan;

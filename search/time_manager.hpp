@@ -13,6 +13,10 @@ namespace tempo {
 struct TimePlan {
     std::optional<std::chrono::microseconds> soft;  // from the start of the search
     std::optional<std::chrono::microseconds> hard;
+    // The time is this move's alone (a per-move limit, or the last move of a byo-yomi period): what
+    // is not used is lost, so the search goes on to the hard deadline and plays the best move of the
+    // unfinished iteration instead of stopping when the next iteration looks too long.
+    bool use_all = false;
 
     bool limited() const { return hard.has_value(); }
 };

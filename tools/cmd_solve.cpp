@@ -9,6 +9,7 @@
 
 #include "engine/notation.hpp"
 #include "engine/obf.hpp"
+#include "engine/shard.hpp"
 #include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
@@ -29,23 +30,6 @@ struct SolveOptions {
     bool start = false;
     std::string eval_file;  // weights ordering the solve (empty: the variant's shipped ones)
 };
-
-// "K/N" with 0 <= K < N.
-void parse_shard(const std::string& text, int& k, int& n) {
-    const auto slash = text.find('/');
-    try {
-        if (slash == std::string::npos) throw std::invalid_argument("no slash");
-        std::size_t used = 0;
-        k = std::stoi(text.substr(0, slash), &used);
-        if (used != slash) throw std::invalid_argument("junk");
-        const std::string tail = text.substr(slash + 1);
-        n = std::stoi(tail, &used);
-        if (used != tail.size()) throw std::invalid_argument("junk");
-    } catch (const std::exception&) {
-        throw CLI::ValidationError("--shard", "expected K/N, e.g. 0/4, got '" + text + "'");
-    }
-    if (n < 1 || k < 0 || k >= n) throw CLI::ValidationError("--shard", "need 0 <= K < N in K/N, got '" + text + "'");
-}
 
 // A long solve reports on stderr at this period: position, time on it, nodes so far.
 constexpr std::chrono::milliseconds kProgressPeriod{30'000};
@@ -68,8 +52,12 @@ bool matches(const ObfPosition& obf, const EndgameResult& result, bool wld) {
 int run_solve(const SolveOptions& options) {
     const Variant variant = Variant::parse(options.variant);
     const Geometry geometry = variant.geometry;
-    int shard_k = 0, shard_n = 1;
-    parse_shard(options.shard, shard_k, shard_n);
+    Shard shard;
+    try {
+        shard = Shard::parse(options.shard);
+    } catch (const ParseError& e) {
+        throw CLI::ValidationError("--shard", e.what());
+    }
 
     std::vector<ObfPosition> positions;
     if (options.start) {
@@ -91,7 +79,7 @@ int run_solve(const SolveOptions& options) {
     const auto run_start = std::chrono::steady_clock::now();
     std::printf("%-4s %-6s %5s  %-5s %14s %10s %9s  %s\n", "#", "empty", "score", "move", "nodes", "time(s)",
                 "Mn/s", "pv");
-    for (std::size_t i = static_cast<std::size_t>(shard_k); i < positions.size(); i += shard_n) {
+    for (std::size_t i = shard.index; i < positions.size(); i += shard.count) {
         const ObfPosition& obf = positions[i];
         const Board board = obf.position.board;
         std::fprintf(stderr, "solving %zu of %zu (%.1f s elapsed, %llu nodes so far)\n", i + 1, positions.size(),

@@ -93,6 +93,30 @@ TEST(TimePlan, ByoYomiOfOneMoveUsesThePeriod) {
     const TimePlan plan = plan_time(limits, 40);
     EXPECT_EQ(*plan.hard, 100ms - clock_reserve(100ms, 1));
     EXPECT_EQ(*plan.soft, *plan.hard);
+    EXPECT_TRUE(plan.use_all);
+}
+
+// Time that is this move's alone is searched to the end; a clock shared with later moves is not.
+TEST(TimePlan, OnlyPerMoveTimeIsUsedToTheDeadline) {
+    Limits per_move;
+    per_move.move_time = 400ms;
+    EXPECT_TRUE(plan_time(per_move, 40).use_all);
+
+    Limits sudden_death;
+    sudden_death.clock = Limits::Clock{60000ms, 0ms, 0};
+    EXPECT_FALSE(plan_time(sudden_death, 40).use_all);
+
+    Limits period;
+    period.clock = Limits::Clock{10000ms, 0ms, 10};
+    EXPECT_FALSE(plan_time(period, 40).use_all);
+
+    // A per-move limit above a short clock: the clock's deadline comes first, and its rule holds.
+    Limits both = sudden_death;
+    both.clock->left = 1000ms;
+    both.move_time = 5000ms;
+    EXPECT_FALSE(plan_time(both, 40).use_all);
+    both.move_time = 10ms;
+    EXPECT_TRUE(plan_time(both, 40).use_all);
 }
 
 }  // namespace

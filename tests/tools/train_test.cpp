@@ -1,13 +1,17 @@
-// The training pipeline's own games (tools/train/self_play.hpp): labels marked exact are the
-// solver's scores, and a seed gives the same games. The residual network's fit
+// The training pipeline's own games (tools/train/self_play.hpp, engine_games_file.hpp): labels marked
+// exact are the solver's scores, a seed gives the same games, shards add up to the whole job, an
+// interrupted job resumes, and bad files are refused naming the line. The residual network's fit
 // (tools/train/residual_fit.hpp) learns what the pattern sum misses.
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,25 +20,63 @@
 #include "search/tt.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tools/train/residual_fit.hpp"
+#include "tools/train/engine_games_file.hpp"
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 
 namespace tempo::train {
 namespace {
 
-SelfPlayOptions quick_games() {
-    SelfPlayOptions options;
-    options.depth = 2;
-    options.solve_empties = 12;
-    options.random_percent = 30;
-    options.random_above = 30;
-    return options;
+std::string temp_path(const std::string& name) {
+    const auto path = std::filesystem::temp_directory_path() / ("tempo_train_" + std::to_string(::getpid()) + name);
+    std::filesystem::remove(path);
+    return path.string();
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_text(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// A short job: shallow searches, exact from 12 empties, many random moves.
+EngineGamesJob quick_job(std::uint64_t games, std::uint64_t seed = 5) {
+    EngineGamesJob job;
+    job.play.depth = 2;
+    job.play.solve_empties = 12;
+    job.play.random_percent = 30;
+    job.play.random_above = 30;
+    job.seed = seed;
+    job.games = games;
+    return job;
+}
+
+std::vector<EngineGame> play(const EngineGamesJob& job, const std::string& name) {
+    const std::string path = temp_path(name);
+    play_engine_games(job, path);
+    std::vector<EngineGame> games = read_engine_games(path).games;
+    std::filesystem::remove(path);
+    return games;
+}
+
+// The game lines of a file, sorted by game index (shards interleave them).
+std::vector<std::string> game_lines(const std::string& text) {
+    std::vector<std::pair<std::uint64_t, std::string>> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] != '#') lines.emplace_back(std::stoull(line), line);
+    std::sort(lines.begin(), lines.end());
+    std::vector<std::string> out;
+    for (auto& [index, line] : lines) out.push_back(line);
+    return out;
 }
 
 TEST(EngineGames, PositionsFromTheFirstSolveOnAreLabelledWithTheirExactScore) {
-    SampleOptions seed;
-    seed.seed = 5;
-    const std::vector<Sample> samples = engine_game_samples(Variant{}, 3, seed, quick_games());
+    SampleOptions options;
+    const std::vector<Sample> samples = engine_game_samples(play(quick_job(3), "exact"), options, true);
     TranspositionTable tt(16);
     EndgameSolver solver(tt, Variant{});
     int exact = 0;
@@ -47,21 +89,158 @@ TEST(EngineGames, PositionsFromTheFirstSolveOnAreLabelledWithTheirExactScore) {
     EXPECT_GE(exact, 3 * 10);  // each game has a move to play at >= 10 of its last 12 empties
 }
 
-TEST(EngineGames, TheSameSeedPlaysTheSameGames) {
-    SampleOptions seed;
-    seed.seed = 9;
-    const std::vector<Sample> a = engine_game_samples(Variant{}, 2, seed, quick_games());
-    const std::vector<Sample> b = engine_game_samples(Variant{}, 2, seed, quick_games());
-    ASSERT_EQ(a.size(), b.size());
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        EXPECT_EQ(a[i].board, b[i].board) << i;
-        EXPECT_EQ(a[i].label, b[i].label) << i;
+// With search labels, a searched position's label is the score its search gave (the file's), the
+// result labels the rest; with result labels, every position of a game has the game's result.
+TEST(EngineGames, SearchLabelsAreTheSearchScores) {
+    const std::vector<EngineGame> games = play(quick_job(2), "labels");
+    SampleOptions options;
+    const std::vector<Sample> by_search = engine_game_samples(games, options, true);
+    const std::vector<Sample> by_result = engine_game_samples(games, options, false);
+    ASSERT_EQ(by_search.size(), by_result.size());
+    std::size_t next = 0, differ = 0;
+    for (const EngineGame& g : games) {
+        int squares = 0;
+        std::size_t scored = 0;
+        for (Move move : g.game.moves()) {
+            if (move == kPass) continue;
+            const Sample& s = by_search[next];
+            const Sample& r = by_result[next++];
+            EXPECT_EQ(std::abs(r.label), std::abs(g.black_margin));
+            if (squares++ < g.opening_plies) continue;
+            const std::optional<int> score = g.scores[scored++];
+            if (score && !s.exact) EXPECT_EQ(s.label, *score);
+            differ += s.label != r.label;
+        }
     }
-    seed.seed = 10;
-    const std::vector<Sample> c = engine_game_samples(Variant{}, 2, seed, quick_games());
-    bool differ = c.size() != a.size();
-    for (std::size_t i = 0; !differ && i < a.size(); ++i) differ = !(a[i].board == c[i].board);
-    EXPECT_TRUE(differ) << "another seed, other random moves";
+    EXPECT_EQ(next, by_search.size());
+    EXPECT_GT(differ, 10u) << "a depth-2 search rarely predicts the result";
+}
+
+TEST(EngineGames, TheSameSeedPlaysTheSameGames) {
+    const std::vector<EngineGame> a = play(quick_job(2, 9), "a");
+    const std::vector<EngineGame> b = play(quick_job(2, 9), "b");
+    const std::vector<EngineGame> c = play(quick_job(2, 10), "c");
+    ASSERT_EQ(a.size(), 2u);
+    ASSERT_EQ(b.size(), 2u);
+    ASSERT_EQ(c.size(), 2u);
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(format_engine_game(a[i]), format_engine_game(b[i])) << i;
+    EXPECT_NE(format_engine_game(a[0]), format_engine_game(c[0])) << "another seed, other random moves";
+}
+
+// Each game depends only on the job and its index: the shards together are the unsharded job.
+TEST(EngineGames, ShardsTogetherPlayTheUnshardedJob) {
+    EngineGamesJob job = quick_job(5);
+    const std::string whole = temp_path("whole");
+    EXPECT_EQ(play_engine_games(job, whole), 5u);
+    std::string shards;
+    for (std::uint64_t k = 0; k < 3; ++k) {
+        job.shard = Shard{k, 3};
+        const std::string path = temp_path("shard" + std::to_string(k));
+        EXPECT_EQ(play_engine_games(job, path), k < 2 ? 2u : 1u);
+        shards += read_text(path);
+        std::filesystem::remove(path);
+    }
+    EXPECT_EQ(game_lines(shards), game_lines(read_text(whole)));
+    std::filesystem::remove(whole);
+}
+
+// An interrupted job (its last line cut short, or games missing) resumes: the rerun plays only
+// the missing games and the file ends as an uninterrupted run's.
+TEST(EngineGames, AnInterruptedJobResumesWhereItStopped) {
+    const EngineGamesJob job = quick_job(4);
+    const std::string path = temp_path("resume");
+    play_engine_games(job, path);
+    const std::string full = read_text(path);
+    const std::size_t last_line = full.rfind('\n', full.size() - 2) + 1;
+
+    write_text(path, full.substr(0, last_line + 20));  // killed while writing the last game
+    EXPECT_EQ(play_engine_games(job, path), 1u);
+    EXPECT_EQ(read_text(path), full);
+
+    write_text(path, full.substr(0, last_line));  // killed while playing it
+    EXPECT_EQ(play_engine_games(job, path), 1u);
+    EXPECT_EQ(read_text(path), full);
+
+    EXPECT_EQ(play_engine_games(job, path), 0u);  // done: nothing to play
+    EXPECT_EQ(read_text(path), full);
+    std::filesystem::remove(path);
+}
+
+TEST(EngineGames, AFileOfAnotherJobIsRefusedAndKept) {
+    const std::string path = temp_path("other");
+    play_engine_games(quick_job(1), path);
+    const std::string before = read_text(path);
+    EngineGamesJob deeper = quick_job(2);
+    deeper.play.depth = 3;
+    EXPECT_THROW(play_engine_games(deeper, path), ParseError);
+    EXPECT_EQ(read_text(path), before);
+    std::filesystem::remove(path);
+}
+
+// A bad line is an error naming the file and the line, whatever is wrong with it.
+TEST(EngineGames, MalformedFilesAreRejectedNamingTheLine) {
+    const std::string path = temp_path("bad");
+    play_engine_games(quick_job(1), path);
+    const std::string good = read_text(path);
+    const std::string header = good.substr(0, good.find('\n') + 1);
+    const std::string line = good.substr(header.size(), good.size() - header.size() - 1);
+    const auto fields = [&] {
+        std::vector<std::string> f;
+        std::istringstream in(line);
+        for (std::string field; in >> field;) f.push_back(field);
+        return f;
+    }();
+    ASSERT_EQ(fields.size(), 6u);
+    const auto with = [&](std::size_t i, const std::string& value) {
+        std::vector<std::string> f = fields;
+        f[i] = value;
+        std::string text = header + "# a comment\n";
+        for (std::size_t j = 0; j < f.size(); ++j) text += (j ? " " : "") + f[j];
+        return text + "\n";
+    };
+    const auto expect_error = [&](const std::string& text, const std::string& words) {
+        write_text(path, text);
+        try {
+            read_engine_games(path);
+            ADD_FAILURE() << "accepted: " << text;
+        } catch (const ParseError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    expect_error(with(2, "f5f5" + fields[2].substr(4)), path + ":3: move 2 (f5) is illegal");
+    expect_error(with(2, fields[2].substr(0, 40)), path + ":3: the moves do not end the game");
+    expect_error(with(3, "+65"), path + ":3: result '65' is not a number in -64..64");
+    const int margin = std::stoi(fields[3]);
+    expect_error(with(3, std::to_string(margin == 64 ? 62 : margin + 2)), path + ":3: result");
+    expect_error(with(5, fields[5] + ",+1"), path + ":3:");
+    expect_error(with(5, "x"), path + ":3: score 'x' is not a number");
+    expect_error(header + "1 2 3\n", path + ":2: expected 6 fields");
+    expect_error("hello\n" + line + "\n", path + ":1: not an engine-games file");
+    expect_error(good.substr(0, good.size() - 5), path + ":2: the last line is cut short");
+    expect_error("", path + ": empty");
+    std::filesystem::remove(path);
+    EXPECT_THROW(read_engine_games(path), ParseError);  // missing
+}
+
+// Files may be stored gzip-compressed; a damaged stream is an error, not a short read.
+TEST(EngineGames, CompressedFilesAreRead) {
+    const std::string plain = temp_path("plain");
+    play_engine_games(quick_job(2), plain);
+    const std::string text = read_text(plain);
+    const std::string packed = temp_path("packed.gz");
+    gzFile out = gzopen(packed.c_str(), "wb");
+    ASSERT_NE(out, nullptr);
+    gzwrite(out, text.data(), static_cast<unsigned>(text.size()));
+    gzclose(out);
+    const EngineGamesFile a = read_engine_games(plain), b = read_engine_games(packed);
+    ASSERT_EQ(a.games.size(), 2u);
+    ASSERT_EQ(b.games.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) EXPECT_EQ(format_engine_game(a.games[i]), format_engine_game(b.games[i]));
+    const std::string bytes = read_text(packed);
+    write_text(packed, bytes.substr(0, bytes.size() / 2));
+    EXPECT_THROW(read_engine_games(packed), ParseError);
+    std::filesystem::remove(plain);
+    std::filesystem::remove(packed);
 }
 
 TEST(ResidualFit, LearnsWhatThePatternSumMisses) {

@@ -1,7 +1,8 @@
 // `tempo-train`: the evaluation's training pipeline. Steps (each resumable from its output file):
 //   samples  game records -> labelled positions (binary cache)
 //   selfplay random (or partly evaluation-guided) games from the start: positions for 6x6
-//   engine-games  the engine's own games from openings, exact from some empties on (self_play.hpp)
+//   engine-games  the engine's own games from openings, exact from some empties on, to a games file
+//            (resumable, shardable: self_play.hpp); `samples --engine-games` turns them into positions
 //   merge    sample files -> one, in order (a labels file's numbers stay valid for the first), with
 //            labels applied (so that a labelled file can be given more weight by repeating it)
 //   solve    late positions -> exact labels by the endgame solver (append-only file)
@@ -92,6 +93,11 @@ int main(int argc, char** argv) {
     auto* samples = app.add_subcommand("samples", "extract labelled positions from game records");
     samples->add_option("--wthor", wthor_dir, "directory of WTHOR .wtb files");
     samples->add_option("--logbook", logbook_path, "Logistello's logbook.gam.gz");
+    std::vector<std::string> engine_games_files;
+    bool search_labels = false;
+    samples->add_option("--engine-games", engine_games_files, "games files of engine-games (plain or .gz)");
+    samples->add_flag("--search-labels", search_labels,
+                      "engine games: label a position by its search score instead of the game's result");
     samples->add_option("--out", samples_path, "sample file to write")->capture_default_str();
     samples->add_option("--seed", sample_options.seed, "seed of the held-out split")->capture_default_str();
     samples->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")->capture_default_str();
@@ -118,29 +124,30 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(0, 100));
 
-    SelfPlayOptions engine_options;
-    std::size_t engine_games = 1000;
-    auto* engine_play = app.add_subcommand("engine-games", "positions of the engine's own games from openings");
+    EngineGamesJob games_job;
+    std::string games_path = "engine-games.txt", shard_text = "0/1";
+    auto* engine_play = app.add_subcommand(
+        "engine-games", "the engine's own games from openings, appended to a games file (resumable, shardable)");
     engine_play->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
-    engine_play->add_option("--games", engine_games, "games to play")->capture_default_str();
-    engine_play->add_option("--openings", engine_options.openings_file, "opening transcripts, one per line (XOT)");
-    engine_play->add_option("--depth", engine_options.depth, "search depth of every move")
+    engine_play->add_option("--games", games_job.games, "games in the whole job (all shards)")->capture_default_str();
+    engine_play->add_option("--shard", shard_text, "K/N: this process plays games K, K+N, K+2N, ... (0-based)")
+        ->capture_default_str();
+    engine_play->add_option("--openings", games_job.play.openings_file, "opening transcripts, one per line (XOT)");
+    engine_play->add_option("--depth", games_job.play.depth, "search depth of every move")
         ->capture_default_str()
         ->check(CLI::Range(1, 60));
-    engine_play->add_option("--solve-empties", engine_options.solve_empties, "perfect play from this many empties")
+    engine_play->add_option("--solve-empties", games_job.play.solve_empties, "perfect play from this many empties")
         ->capture_default_str()
         ->check(CLI::Range(0, 60));
-    engine_play->add_option("--random-percent", engine_options.random_percent, "chance of a random move at a ply ...")
+    engine_play->add_option("--random-percent", games_job.play.random_percent, "chance of a random move at a ply ...")
         ->capture_default_str()
         ->check(CLI::Range(0, 100));
-    engine_play->add_option("--random-above", engine_options.random_above, "... with more than this many empties")
+    engine_play->add_option("--random-above", games_job.play.random_above, "... with more than this many empties")
         ->capture_default_str();
-    engine_play->add_option("--eval", engine_options.eval_file, "weights of the players (default: the shipped ones)");
-    engine_play->add_option("--out", samples_path, "sample file to write")->capture_default_str();
-    engine_play->add_option("--seed", sample_options.seed, "seed of openings, random moves and held-out split")
+    engine_play->add_option("--eval", games_job.play.eval_file, "weights of the players (default: the shipped ones)");
+    engine_play->add_option("--seed", games_job.seed, "seed of the openings' order and the random moves")
         ->capture_default_str();
-    engine_play->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")
-        ->capture_default_str();
+    engine_play->add_option("--out", games_path, "games file, appended to (a rerun resumes)")->capture_default_str();
 
     std::vector<std::string> label_files;
     std::vector<std::string> merge_inputs;
@@ -253,6 +260,11 @@ int main(int argc, char** argv) {
                 const std::vector<Sample> more = logbook_samples(logbook_path, sample_options);
                 all.insert(all.end(), more.begin(), more.end());
             }
+            for (const std::string& path : engine_games_files) {
+                const std::vector<Sample> more =
+                    engine_game_samples(read_engine_games(path).games, sample_options, search_labels);
+                all.insert(all.end(), more.begin(), more.end());
+            }
             write_samples(samples_path, all);
         } else if (selfplay->parsed()) {
             const auto eval = selfplay_eval.empty() ? nullptr : Evaluator::create(variant, selfplay_eval);
@@ -260,8 +272,15 @@ int main(int argc, char** argv) {
                 random_game_samples(variant, selfplay_games, sample_options, eval.get(), eval ? random_percent : 100);
             write_samples(samples_path, all);
         } else if (engine_play->parsed()) {
-            const std::vector<Sample> all = engine_game_samples(variant, engine_games, sample_options, engine_options);
-            write_samples(samples_path, all);
+            games_job.variant = variant;
+            games_job.shard = Shard::parse(shard_text);
+            const auto start = std::chrono::steady_clock::now();
+            const std::uint64_t played = play_engine_games(games_job, games_path, [&](const EngineGame& g) {
+                const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                std::fprintf(stderr, "\rgame %llu done, %.0f s", static_cast<unsigned long long>(g.index), seconds);
+            });
+            std::fprintf(stderr, "\n%llu games played, appended to %s\n", static_cast<unsigned long long>(played),
+                         games_path.c_str());
         } else if (merge->parsed()) {
             std::vector<Sample> all;
             for (const std::string& path : merge_inputs) {

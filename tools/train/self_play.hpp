@@ -1,19 +1,24 @@
-// Training positions from the engine's own games: each game starts from an opening of a list (XOT),
-// then both sides play the Searcher's move at a fixed depth, with an occasional random move early
-// on for variety, and the exact endgame solve from a given number of empties. The positions are
-// those an engine reaches, the kind Egaroucid trains and measures on (eval/README.md, test 9).
+// Training games of the engine against itself: each starts from an opening of a list (XOT), then
+// both sides play the Searcher's move at a fixed depth, with an occasional random move early on for
+// variety, and perfect play (exact solves) from a given number of empties. A job of N games can be
+// split into shards (`--shard K/N`) played by separate processes or machines; each shard appends
+// its games to its own file as they end, so an interrupted job resumes where it stopped, and the
+// shards' files together hold exactly the games of the unsharded job (each game depends only on
+// the job's options and its index).
 #pragma once
 
-#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "engine/shard.hpp"
+#include "tools/train/engine_games_file.hpp"
 #include "tools/train/training_set.hpp"
 
 namespace tempo::train {
 
 struct SelfPlayOptions {
-    std::string openings_file;  // one transcript per line (shared/data/openings); empty = the start
+    std::string openings_file;  // one transcript per line (data/openings); empty = the start
     int depth = 8;              // midgame search depth of every move
     int solve_empties = 20;     // both sides play perfectly from this many empties on
     int random_percent = 0;     // chance of a uniformly random move at a ply ...
@@ -21,10 +26,27 @@ struct SelfPlayOptions {
     std::string eval_file;      // weights of the players (empty = the shipped ones)
 };
 
-// Plays `games` games of `variant`. Labels: each game's final result; a position from
-// the first exact solve on is marked exact, since both sides then play perfectly and the result is
-// its value. Deterministic for a seed (openings shuffled by it, random moves drawn from it).
-std::vector<Sample> engine_game_samples(Variant variant, std::size_t games, const SampleOptions& samples,
-                                        const SelfPlayOptions& options);
+struct EngineGamesJob {
+    Variant variant;
+    SelfPlayOptions play;
+    std::uint64_t seed = 1;      // shuffles the openings and draws the random moves
+    std::uint64_t games = 1000;  // in the whole job, all shards together
+    Shard shard;
+
+    EngineGamesHeader header() const;
+};
+
+// Plays the games of the job's shard that the file at `path` does not hold yet (it is created if
+// absent), appending each as it ends; a line cut short by an interruption is dropped first.
+// `on_game` is called after each game (progress). Returns the number of games played. Throws
+// ParseError if the file was made by another job or holds a bad line: nothing is overwritten then.
+std::uint64_t play_engine_games(const EngineGamesJob& job, const std::string& path,
+                                const std::function<void(const EngineGame&)>& on_game = {});
+
+// Training positions of engine games: every position where the side to move has a move. Labels:
+// the game's result, or with `search_labels` the search's score where the position has one; the
+// positions from the first exact solve on are exact either way (perfect play from there).
+std::vector<Sample> engine_game_samples(const std::vector<EngineGame>& games, const SampleOptions& options,
+                                        bool search_labels);
 
 }  // namespace tempo::train
