@@ -193,6 +193,32 @@ std::string format_ggf_move(const GgfMove& item, Geometry geometry) {
     return out;
 }
 
+std::vector<std::string_view> split_ggf_records(std::string_view text) {
+    std::vector<std::string_view> records;
+    std::size_t pos = 0;
+    while (true) {
+        // Between records: spaces and GGS's game counts only.
+        while (pos < text.size() && (is_space(text[pos]) || std::isdigit(static_cast<unsigned char>(text[pos])))) ++pos;
+        if (pos >= text.size()) return records;
+        const std::string game = "game " + std::to_string(records.size() + 1);
+        if (text.substr(pos, 2) != "(;")
+            throw ParseError(game + ": expected '(;' at offset " + std::to_string(pos) + ", found " +
+                             quoted_input(text.substr(pos)));
+        std::size_t end = pos + 2;
+        // A value may hold any text but ']', so ";)" counts only outside the brackets.
+        while (end < text.size() && text.substr(end, 2) != ";)") {
+            if (text[end] == '[') {
+                end = text.find(']', end);
+                if (end == std::string_view::npos) break;
+            }
+            ++end;
+        }
+        if (end >= text.size()) throw ParseError(game + ": the record starting at offset " + std::to_string(pos) + " is never closed by ';)'");
+        records.push_back(text.substr(pos, end + 2 - pos));
+        pos = end + 2;
+    }
+}
+
 GgfGame parse_ggf(std::string_view text) {
     if (text.size() > kMaxRecordBytes)
         throw ParseError("GGF record too long: " + std::to_string(text.size()) + " bytes (the limit is " +

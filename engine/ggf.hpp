@@ -41,6 +41,11 @@ struct GgfGame {
 // is the job of replay_ggf.
 GgfGame parse_ggf(std::string_view text);
 
+// The records of a file that holds several games (a match's GGF, one game a line, or GGS's
+// "2 (;...;) (;...;)"), in order, each as parse_ggf takes it. Throws ParseError on text between
+// records or a record that is never closed, naming the game's number.
+std::vector<std::string_view> split_ggf_records(std::string_view text);
+
 // The record on one line, as NBoard reads it: explicit PA passes wherever the side to move has none
 // (so a game built without passes is written correctly), upper-case moves, evals and times in
 // fixed-point notation. parse_ggf(write_ggf(g)) == g for a game whose passes are explicit.

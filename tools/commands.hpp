@@ -19,5 +19,6 @@ void add_auto_detect_options(CLI::App& app);
 int run_auto_detected();
 void add_match_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
+void add_review_command(CLI::App& app);
 
 }  // namespace tempo::cli

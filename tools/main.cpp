@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     tempo::cli::add_auto_detect_options(app);
     tempo::cli::add_match_command(app);
     tempo::cli::add_solve_command(app);
+    tempo::cli::add_review_command(app);
     // Whatever a command throws ends here as one line on stderr and exit code 1, never as an
     // uncaught-exception abort (the subcommands run inside app.parse).
     try {

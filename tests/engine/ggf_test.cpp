@@ -226,5 +226,20 @@ TEST(Ggf, GarbageAndHugeInputThrowWithoutCrashing) {
     EXPECT_PARSE_ERROR(parse_ggf(std::string(100'000, '(')), "expected '(;'");
 }
 
+// Files of several games: a match's (one a line) and GGS's ("2 (;...;) (;...;)"); a ";)" inside a
+// value does not end a record.
+TEST(Ggf, SplitsAFileOfSeveralGames) {
+    const std::vector<std::string_view> records =
+        split_ggf_records("(;GM[Othello]B[F5];)\n(;GM[Othello]C[a ;) in a comment]B[F5];)\n\n2 (;GM[Othello];) (;GM[Othello];)");
+    ASSERT_EQ(records.size(), 4u);
+    EXPECT_EQ(records[0], "(;GM[Othello]B[F5];)");
+    EXPECT_EQ(records[1], "(;GM[Othello]C[a ;) in a comment]B[F5];)");
+    EXPECT_EQ(records[3], "(;GM[Othello];)");
+    EXPECT_TRUE(split_ggf_records(" \n").empty());
+    EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello];) junk"), "game 2: expected '(;' at offset 16");
+    EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello];)(;GM[Othello]B[F5]"), "game 2: the record starting at offset 15 is never closed");
+    EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello;)"), "game 1: the record starting at offset 0 is never closed");
+}
+
 }  // namespace
 }  // namespace tempo
