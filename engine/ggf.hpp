@@ -3,7 +3,7 @@
 // BO is the start board (any position, not only the standard one): squares a1..h8 row by row, '*'
 // black, 'O' white, '-' empty, then the side to move ('*' or 'O'). B[]/W[] hold one move each,
 // "<move>[/<eval>[/<seconds>]]", passes written PA. Unknown tags are kept, never an error.
-// See /work/shared/protocols/nboard.md §5.
+// See protocol/NBOARD.md §5.
 #pragma once
 
 #include <optional>

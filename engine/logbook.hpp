@@ -2,7 +2,7 @@
 //   "+d3-c3+c4-e3...: -04 10"
 // '+' marks a black move, '-' a white move, passes are left out; after ':' comes the RAW final disc
 // difference black minus white (empties not given to the winner), then an undocumented number.
-// See /work/shared/data/README.md (games/logistello).
+// See data/README.md (the logbook format).
 #pragma once
 
 #include <string_view>

@@ -1,7 +1,7 @@
 // OBF: one position per line, "<64 chars> <X|O>; MOVE:SCORE; MOVE:SCORE; ...", as in the FForum
 // endgame files. SCORE is the exact final disc difference for the side to move after MOVE (empties
 // to the winner); "PA" is a pass; "--:-127;" ends the list early. A plain board line with no list
-// is accepted too. See /work/shared/data/README.md (ffo/).
+// is accepted too. See data/README.md (the OBF format).
 #pragma once
 
 #include <string>

@@ -4,7 +4,7 @@
 // [2..3] black player, [4..5] white player, [6] black's final discs with empties to the winner,
 // [7] black's theoretical discs, [8..67] moves as 10*row+col with rows/columns 1-8, 0 = end;
 // passes are not stored). .JOU/.TRN: the same header with the count in [8..9], then 20-byte player
-// or 26-byte tournament names, NUL-padded Latin-1. See /work/shared/data/README.md (games/).
+// or 26-byte tournament names, NUL-padded Latin-1. See data/README.md (the WTHOR format).
 #pragma once
 
 #include <cstdint>

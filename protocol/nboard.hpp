@@ -1,4 +1,4 @@
-// NBoard protocol version 2 over stdin/stdout (see /work/shared/protocols/nboard.md).
+// NBoard protocol version 2 over stdin/stdout (see protocol/NBOARD.md).
 #pragma once
 
 #include "protocol/input_lines.hpp"

@@ -89,13 +89,14 @@ void add_match_command(CLI::App& app) {
         "Play a match between two GTP or NBoard engines: every move checked, forfeits for illegal moves,\n"
         "crashes, hangs and garbage; W/D/L, Elo with 95% interval, optional SPRT; all games saved as GGF.\n"
         "Example: tempo match --engine1 '/usr/games/gtp-rhino -l 1' --engine2 '/usr/games/gtp-rhino -l 2'\n"
-        "         --openings shared/data/openings/openingssmall.txt --games 100");
+        "         --openings xot-small --games 100");
     add_match_engine_options(cmd, 1, options->engines[0]);
     add_match_engine_options(cmd, 2, options->engines[1]);
     cmd->add_option("--games,-n", options->games, "Number of games (default: each opening twice; 2 without openings)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--openings", options->openings,
-                    "Transcript list, one opening per line (XOT files); default: the start position");
+                    "Transcript list, one opening per line: a file, or xot-small / xot-large (the shipped XOT\n"
+                    "lists); default: the start position");
     cmd->add_option("--seed", options->seed, "Seed of the opening order (default: random, printed); 0 = file order")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--move-time", options->move_time, "Seconds per move")->check(CLI::PositiveNumber);
@@ -136,7 +137,7 @@ void add_match_command(CLI::App& app) {
             settings.openings = {match::Opening{}};
         } else {
             try {
-                settings.openings = match::load_openings(options->openings);
+                settings.openings = match::load_openings(match::openings_path(options->openings));
             } catch (const ParseError& error) {
                 throw CLI::ValidationError("--openings", error.what());
             }

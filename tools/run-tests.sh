@@ -3,7 +3,8 @@
 #   1. Release build (the default compiler) and every unit test;
 #   2. clang build under AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer hooks (-O1):
 #      every unit test again, then each fuzz target for a bounded time (tools/fuzz-all.sh);
-#   3. clang build under ThreadSanitizer (-O1): the threaded tests (names containing "Thread");
+#   3. clang build under ThreadSanitizer (-O1): the tests labelled `threaded` (threads, stops, cancels:
+#      tests/CMakeLists.txt lists them);
 #   4. the protocol stress test, short: self-play through `tempo nboard` / `tempo gtp` over pipes,
 #      with the Release engine, then with the ASan and TSan engines (2 games each).
 # Each step is timed; a summary table ends the output. Every step runs even when one fails; the exit
@@ -89,7 +90,7 @@ if [ "$release_only" -eq 0 ]; then
     step "fuzz: ${fuzz_seconds}s per target" tools/fuzz-all.sh "$build-asan" "$fuzz_seconds"
 
     step "tsan: configure+build" tsan_build
-    step "tsan: threaded tests (-R Thread)" ctest --test-dir "$build-tsan" --output-on-failure -j$jobs -R Thread
+    step "tsan: threaded tests (-L threaded)" ctest --test-dir "$build-tsan" --output-on-failure -j$jobs -L threaded
 fi
 
 stress="$build"/tests/stress/protocol_stress

@@ -82,7 +82,7 @@ TEST(Ggf, LeftOutPassesAreInferred) {
 }
 
 TEST(Ggf, SixBySixPerfectPlay) {
-    // Feinstein's principal variation (8x8 coordinates, /work/shared/data/6x6/SOLUTION.md): white wins 20-16.
+    // Feinstein's principal variation (8x8 coordinates; data/README.md): white wins 20-16.
     const std::string pv = "d3c5d6e3f5f4e2d2c2e6e7g5c4c3g4g3f3c7b5d7b7b3c6b6f7f6b4b2g6g7f2g2";
     Game played(Variant::parse("6x6"));
     for (std::size_t i = 0; i < pv.size(); i += 2) {

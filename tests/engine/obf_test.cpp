@@ -57,7 +57,7 @@ TEST(Obf, ReadsTheFiftyNineFforumPositions) {
         all.insert(all.end(), part.begin(), part.end());
     }
     ASSERT_EQ(all.size(), 59u);
-    // Best moves and scores of #40-#59 as published (see /work/shared/data/README.md).
+    // Best moves and scores of #40-#59 as published (data/README.md lists them).
     const std::vector<std::pair<std::vector<std::string>, int>> known = {
         {{"a2"}, 38}, {{"h4"}, 0}, {{"g2"}, 6}, {{"g3", "c7"}, -12}, {{"d2", "b8"}, -14}, {{"b2"}, 6},
         {{"b3"}, -8}, {{"g2"}, 4}, {{"f6"}, 28}, {{"e1"}, 16}, {{"d8"}, 10}, {{"e2", "a3"}, 6}, {{"a3"}, 0},

@@ -83,7 +83,7 @@ TEST(Game, WipeOutTranscript) {
 }
 
 TEST(Game, SixBySixPerfectPlayLineEnds16To20) {
-    // Feinstein's principal variation (../shared/data/6x6/SOLUTION.md), 8x8 coordinates, one forced pass.
+    // Feinstein's principal variation (Joel Feinstein, 1993; data/README.md), 8x8 coordinates, one forced pass.
     Game game(k6x6);
     const char* line = "d3c5d6e3f5f4e2d2c2e6e7g5c4c3g4g3f3c7b5d7b7b3c6b6f7f6b4b2g6g7f2g2";
     for (std::size_t i = 0; line[i]; i += 2) {

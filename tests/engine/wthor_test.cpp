@@ -52,12 +52,11 @@ TEST(Wthor, Reads1977) {
 }
 
 TEST(Wthor, ReplaysWholeYears) {
-    TEMPO_REQUIRE_SHARED_DATA();
     // Game counts from the headers, checked against the file sizes by the parser.
-    const std::vector<std::pair<int, std::size_t>> years = {{1977, 12}, {1978, 8}, {1979, 11}, {1980, 160}, {2000, 4253}};
+    const std::vector<std::pair<int, std::size_t>> years = {{1977, 12}, {1978, 8}, {1979, 11}, {1980, 160}, {1981, 153}};
     for (const auto& [year, count] : years) {
         SCOPED_TRACE(year);
-        const WthorFile file = read_wthor_file(test::shared_data("games/wthor/WTH_" + std::to_string(year) + ".wtb"));
+        const WthorFile file = read_wthor_file(test::fixture("WTH_" + std::to_string(year) + ".wtb"));
         EXPECT_EQ(file.year, year);
         EXPECT_EQ(file.games.size(), count);
         check_replays(file);
@@ -65,9 +64,8 @@ TEST(Wthor, ReplaysWholeYears) {
 }
 
 TEST(Wthor, PlayerAndTournamentNames) {
-    TEMPO_REQUIRE_SHARED_DATA();
-    const std::vector<std::string> players = read_wthor_names(test::shared_data("games/wthor/WTH.JOU"));
-    const std::vector<std::string> tournaments = read_wthor_names(test::shared_data("games/wthor/WTH.TRN"));
+    const std::vector<std::string> players = read_wthor_names(test::fixture("WTH.JOU"));
+    const std::vector<std::string> tournaments = read_wthor_names(test::fixture("WTH.TRN"));
     EXPECT_EQ(players.size(), 4448u);
     EXPECT_EQ(players[1], "Tastet Marc");
     EXPECT_EQ(tournaments[0], "Diverses parties");

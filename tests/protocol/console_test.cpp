@@ -21,18 +21,17 @@ bool contains(const std::vector<std::string>& lines, const std::string& text) {
 
 // Out of memory at start-up (a hash table larger than the address space allowed): one clear line on
 // stderr and exit code 1, not std::terminate's abort. Sanitizer builds reserve terabytes of address
-// space up front: a ulimit on it stops them at once.
+// space up front, so a ulimit on it stops them at once: the test exists only in the other builds
+// (the Release run in CI has it).
+#ifndef TEMPO_SANITIZED
 TEST(CommandLine, OutOfMemoryIsOneErrorLineAndExitCodeOne) {
-#ifdef TEMPO_SANITIZED
-    GTEST_SKIP() << "a sanitizer build cannot run under ulimit -v";
-#else
     EngineProcess engine({"/bin/sh", "-c", "ulimit -v 1000000 && exec \"$0\" nboard --hash 16384 2>&1", TEMPO_BINARY});
     const std::vector<std::string> lines = engine.read_all(20s);
     EXPECT_EQ(engine.wait_exit(), 1);
     ASSERT_EQ(lines.size(), 1u) << (lines.empty() ? "" : lines.back());
     EXPECT_EQ(lines[0].rfind("tempo: out of memory", 0), 0u) << lines[0];
-#endif
 }
+#endif
 
 TEST(AutoDetect, NboardFirstLine) {
     EngineProcess engine({TEMPO_BINARY, "--level", "1"});

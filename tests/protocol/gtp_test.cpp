@@ -1,4 +1,4 @@
-// GTP sessions against the real `tempo` binary over pipes (see /work/shared/protocols/gtp.md):
+// GTP sessions against the real `tempo` binary over pipes (see protocol/GTP.md):
 // framing, the Quarry and gtp-rhino traffic, a full game against gtp-rhino, garbage input.
 #include <gtest/gtest.h>
 
@@ -265,7 +265,7 @@ TEST(Gtp, SixBySixAndLevels) {
 
 // A full game against gtp-rhino (level 1) through the GTP layer, both engines scoring it.
 TEST(Gtp, FullGameAgainstGtpRhino) {
-    if (access(kRhino, X_OK) != 0) GTEST_SKIP() << kRhino << " missing (tools/install-deps.sh installs grhino)";
+    ASSERT_EQ(access(kRhino, X_OK), 0) << kRhino << " missing: tools/install-deps.sh installs grhino";
     for (const bool tempo_black : {true, false}) {
         EngineProcess tempo = start_gtp("1");
         EngineProcess rhino({kRhino, "-l", "1"});

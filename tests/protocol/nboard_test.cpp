@@ -1,4 +1,4 @@
-// NBoard sessions against the real `tempo` binary over pipes (see /work/shared/protocols/nboard.md).
+// NBoard sessions against the real `tempo` binary over pipes (see protocol/NBOARD.md).
 #include <gtest/gtest.h>
 
 #include <chrono>

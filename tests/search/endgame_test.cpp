@@ -1,5 +1,5 @@
 // The endgame solver against known results: FForum positions (exact scores and best moves), solved
-// positions from ../shared/data/endgame, a plain minimax on 6x6 and anti-reversi, WLD against exact,
+// positions from tests/data (solved endgames), a plain minimax on 6x6 and anti-reversi, WLD against exact,
 // and invariance under table size and thread count.
 #include <gtest/gtest.h>
 
@@ -20,14 +20,10 @@
 #include "search/endgame.hpp"
 #include "search/endgame_last_flip.hpp"
 #include "tests/engine/random_positions.hpp"
+#include "tests/engine/test_data.hpp"
 
 namespace tempo {
 namespace {
-
-std::string shared_path(const std::string& relative) { return std::string(TEMPO_SHARED_DATA) + "/" + relative; }
-
-#define SKIP_WITHOUT(path) \
-    if (!std::filesystem::exists(path)) GTEST_SKIP() << "missing test data " << (path)
 
 // Exact score by full-width negamax: the reference for small positions.
 int minimax(const Board& board, Variant variant) {
@@ -69,8 +65,7 @@ void expect_pv_scores(const Board& start, const EndgameResult& result, Variant v
 // With an `evaluator`, moves at many empties are ordered by it.
 void check_ffo(const std::string& file, std::size_t first, std::size_t last, int threads = 1,
                std::shared_ptr<const Evaluator> evaluator = nullptr) {
-    const std::string path = shared_path("ffo/" + file);
-    SKIP_WITHOUT(path);
+    const std::string path = test::fixture(file);
     const std::vector<ObfPosition> positions = read_obf_file(path);
     TranspositionTable tt(16);
     EndgameSolver solver(tt, Variant{}, threads, std::move(evaluator));
@@ -103,8 +98,7 @@ TEST(EndgameFfo, EvaluationOrderingGivesTheSameResults) {
 }
 
 TEST(EndgameWld, AgreesWithExact) {
-    const std::string path = shared_path("ffo/fforum-1-19.obf");
-    SKIP_WITHOUT(path);
+    const std::string path = test::fixture("fforum-1-19.obf");
     TranspositionTable tt(16);
     EndgameSolver solver(tt, Variant{});
     for (const ObfPosition& obf : read_obf_file(path)) {
@@ -118,9 +112,8 @@ TEST(EndgameWld, AgreesWithExact) {
 // from black's view (empties not given to the winner). Under official scoring the winner also gets
 // the empties, so the official score has the same sign, at least the same size, and the same parity.
 TEST(EndgameSolvedPositions, SampleOfEgFiles) {
-    for (const char* file : {"endgame/eg_13_14.txt", "endgame/eg_15_16.txt"}) {
-        const std::string path = shared_path(file);
-        SKIP_WITHOUT(path);
+    for (const char* file : {"eg_13_14-first40.txt", "eg_15_16-first40.txt"}) {
+        const std::string path = test::fixture(file);
         std::ifstream in(path);
         std::string line;
         TranspositionTable tt(16);
@@ -172,8 +165,7 @@ TEST(EndgameVariants, EightByEightAgreesWithMinimax) { check_against_minimax(Var
 
 // Fewer than two table entries per bucket's worth of positions: heavy replacement, same results.
 TEST(EndgameTable, SizeNeverChangesTheResult) {
-    const std::string path = shared_path("ffo/fforum-1-19.obf");
-    SKIP_WITHOUT(path);
+    const std::string path = test::fixture("fforum-1-19.obf");
     TranspositionTable small(1), large(64);
     EndgameSolver a(small, Variant{}), b(large, Variant{});
     for (const ObfPosition& obf : read_obf_file(path)) {
@@ -215,8 +207,7 @@ TEST(EndgameLastFlip, CountMatchesFlips) {
 }
 
 TEST(EndgameSolver, StopReturnsStopped) {
-    const std::string path = shared_path("ffo/fforum-40-59.obf");
-    SKIP_WITHOUT(path);
+    const std::string path = test::fixture("fforum-40-59.obf");
     TranspositionTable tt(16);
     EndgameSolver solver(tt, Variant{});
     solver.stop();  // a stop before solve() has no effect on it ...

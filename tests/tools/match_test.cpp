@@ -13,6 +13,7 @@
 #include "tools/match/gtp_player.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/nboard_player.hpp"
+#include "tools/match/openings.hpp"
 
 namespace tempo::match {
 namespace {
@@ -21,7 +22,11 @@ constexpr const char* kRhino = "/usr/games/gtp-rhino";
 const std::string kFake = TEMPO_FAKE_ENGINE;
 const std::string kTempo = TEMPO_BINARY;
 
-bool have_rhino() { return ::access(kRhino, X_OK) == 0; }
+// gtp-rhino is a test dependency (tools/install-deps.sh installs grhino): its absence fails the tests.
+::testing::AssertionResult have_rhino() {
+    if (::access(kRhino, X_OK) == 0) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << kRhino << " missing: tools/install-deps.sh installs grhino";
+}
 
 // ---- statistics -------------------------------------------------------------------------------
 
@@ -250,7 +255,7 @@ void expect_records_replay(const MatchRun& run) {
 }
 
 TEST(Match, RhinoSelfPlayIsLegalAndRecorded) {
-    if (!have_rhino()) GTEST_SKIP() << kRhino << " is not installed";
+    ASSERT_TRUE(have_rhino());
     const std::string rhino = std::string(kRhino) + " -l 1";
     MatchSettings settings = settings_for(rhino, rhino, 4);
     settings.time.no_limit_timeout = 30;
@@ -274,7 +279,7 @@ TEST(Match, RhinoSelfPlayIsLegalAndRecorded) {
 }
 
 TEST(Match, TempoAgainstRhinoLevel1) {
-    if (!have_rhino()) GTEST_SKIP() << kRhino << " is not installed";
+    ASSERT_TRUE(have_rhino());
     MatchSettings settings = settings_for(kTempo + " gtp --hash 16 --level 2", std::string(kRhino) + " -l 1", 4);
     settings.time.no_limit_timeout = 30;
     const MatchRun result = run(settings, "tempo-rhino");
@@ -302,6 +307,30 @@ TEST(Match, NboardEngineAgainstGtpEngine) {
     EXPECT_TRUE(saw_eval);  // the NBoard engine's "=== F5/0.50/0.01" evals are kept
     EXPECT_TRUE(saw_pass);  // these openings lead to forced passes with first-legal-move play
     expect_records_replay(result);
+}
+
+// The shipped XOT lists by their short names; other names are paths.
+TEST(Openings, ShippedListsByShortName) {
+    EXPECT_EQ(load_openings(openings_path("xot-small")).size(), 3623u);
+    EXPECT_EQ(load_openings(openings_path("xot-large")).size(), 10784u);
+    EXPECT_EQ(openings_path("my/own.txt"), "my/own.txt");
+}
+
+// An engine started from its own folder (`cd DIR && ./engine`, as NTest must be) plays; a hang
+// of such an engine is still a forfeit, so stop() kills the engine and not just its shell.
+TEST(Match, CompoundCommandsStartTheEngineInItsFolder) {
+    const std::filesystem::path fake(kFake);
+    const std::string in_folder = "cd '" + fake.parent_path().string() + "' && ./" + fake.filename().string();
+    MatchSettings settings = settings_for(in_folder, kFake, 2);
+    const MatchRun result = run(settings, "compound");
+    EXPECT_TRUE(result.summary.fatal_error.empty()) << result.summary.fatal_error;
+    EXPECT_EQ(result.summary.completed_games, 2) << joined(result.log);
+    expect_records_replay(result);
+
+    settings = settings_for(kFake, in_folder + " --fail hang --at 1", 2);
+    const MatchRun hung = run(settings, "compound-hang");
+    EXPECT_TRUE(hung.summary.fatal_error.empty()) << hung.summary.fatal_error;
+    EXPECT_EQ(hung.summary.forfeits[1].by_kind[static_cast<int>(FailureKind::kTimeout)], 2);
 }
 
 // Engine 2 misbehaves on its first or third move in every game: it loses each game by forfeit,
@@ -364,9 +393,8 @@ TEST(Match, EngineThatDoesNotStartEndsTheMatch) {
 TEST(Match, DetectsTheProtocol) {
     EXPECT_EQ(detect_protocol(kFake, 5.0), Protocol::kGtp);
     EXPECT_EQ(detect_protocol(kFake + " --nboard", 0.3), Protocol::kNboard);
-    if (have_rhino()) {
-        EXPECT_EQ(detect_protocol(std::string(kRhino) + " -l 1", 5.0), Protocol::kGtp);
-    }
+    ASSERT_TRUE(have_rhino());
+    EXPECT_EQ(detect_protocol(std::string(kRhino) + " -l 1", 5.0), Protocol::kGtp);
 }
 
 }  // namespace

@@ -15,6 +15,28 @@ namespace tempo::match {
 
 namespace {
 
+// A single command runs as `exec CMD`, so the engine is the child itself and its exit status or
+// signal is its own. A compound one (`cd DIR && ./engine`, a pipeline) cannot be exec'd as a whole
+// (`exec cd` fails), so the shell runs it and stays its parent; the process group still lets
+// stop() kill both.
+std::string shell_line_for(const std::string& command) {
+    char quote = 0;
+    for (std::size_t i = 0; i < command.size(); ++i) {
+        const char c = command[i];
+        if (quote) {
+            if (c == quote) quote = 0;
+            else if (c == '\\' && quote == '"') ++i;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '\\') {
+            ++i;
+        } else if (c == ';' || c == '&' || c == '|' || c == '\n' || c == '(' || c == '`') {
+            return command;
+        }
+    }
+    return "exec " + command;
+}
+
 constexpr std::size_t kTailLines = 12;
 constexpr std::size_t kTailLineLength = 200;
 // A "line" longer than this without a newline is cut: a runaway engine must not eat the memory.
@@ -48,7 +70,7 @@ EngineProcess::EngineProcess(std::string command, const std::atomic<bool>* abort
         throw ProcessError("pipe: " + std::string(std::strerror(errno)));
     }
     // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
-    const std::string shell_line = "exec " + command_;
+    const std::string shell_line = shell_line_for(command_);
     const char* argv[] = {"/bin/sh", "-c", shell_line.c_str(), nullptr};
     const pid_t pid = ::fork();
     if (pid == 0) {

@@ -24,7 +24,8 @@ public:
 
 class EngineProcess {
 public:
-    // Starts `/bin/sh -c "exec <command>"` in its own process group (so a terminal Ctrl-C reaches
+    // Starts `/bin/sh -c "exec <command>"` (a compound command such as `cd DIR && ./engine`: without
+    // the exec) in its own process group (so a terminal Ctrl-C reaches
     // only the runner, and a kill reaches any helper the command started). `abort` (optional) is
     // polled during reads: when it turns true the read gives up as if timed out.
     explicit EngineProcess(std::string command, const std::atomic<bool>* abort = nullptr);

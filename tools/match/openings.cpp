@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "engine/data_files.hpp"
 #include "engine/file_bytes.hpp"
 #include "engine/notation.hpp"
 
@@ -37,6 +38,17 @@ std::vector<Opening> load_openings(const std::string& path) {
     } catch (const ParseError& error) {
         throw ParseError(path + ": " + error.what());
     }
+}
+
+std::string openings_path(const std::string& name_or_path) {
+    const char* file = name_or_path == "xot-small"   ? "openingssmall.txt"
+                       : name_or_path == "xot-large" ? "openingslarge.txt"
+                                                     : nullptr;
+    if (!file) return name_or_path;
+    std::string tried;
+    std::string path = find_data_file("openings", file, &tried);
+    if (path.empty()) throw ParseError(name_or_path + ": the shipped list " + file + " is not in " + tried);
+    return path;
 }
 
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed) {

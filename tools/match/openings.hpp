@@ -1,5 +1,5 @@
 // Opening sets for matches: one move transcript from the standard start per line (the XOT files in
-// shared/data/openings are such lists), shuffled reproducibly by a seed. Each opening is played
+// data/openings are such lists), shuffled reproducibly by a seed. Each opening is played
 // twice, the engines swapping colours.
 #pragma once
 
@@ -27,6 +27,11 @@ std::vector<Opening> parse_openings(std::string_view text);
 // The same from a file; throws ParseError naming the path if it cannot be read, is larger than
 // kMaxOpeningsFileBytes, or its list is bad.
 std::vector<Opening> load_openings(const std::string& path);
+
+// The file meant by an --openings argument: the shipped XOT lists by their short names `xot-small`
+// and `xot-large` (data/openings, found as the weights are: engine/data_files.hpp), any other text
+// as a path. Throws ParseError naming the places looked at when a shipped list is missing.
+std::string openings_path(const std::string& name_or_path);
 
 // The openings in an order that depends only on `seed` (Fisher-Yates with SplitMix64, so the
 // order is the same with every compiler and library).

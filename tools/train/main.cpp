@@ -29,6 +29,7 @@
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 #include "tools/train/training_set.hpp"
+#include "tools/match/openings.hpp"
 
 using namespace tempo;
 using namespace tempo::train;
@@ -132,7 +133,7 @@ int main(int argc, char** argv) {
     engine_play->add_option("--games", games_job.games, "games in the whole job (all shards)")->capture_default_str();
     engine_play->add_option("--shard", shard_text, "K/N: this process plays games K, K+N, K+2N, ... (0-based)")
         ->capture_default_str();
-    engine_play->add_option("--openings", games_job.play.openings_file, "opening transcripts, one per line (XOT)");
+    engine_play->add_option("--openings", games_job.play.openings_file, "opening transcripts, one per line: a file, or xot-small / xot-large");
     engine_play->add_option("--depth", games_job.play.depth, "search depth of every move")
         ->capture_default_str()
         ->check(CLI::Range(1, 60));
@@ -274,6 +275,8 @@ int main(int argc, char** argv) {
         } else if (engine_play->parsed()) {
             games_job.variant = variant;
             games_job.shard = Shard::parse(shard_text);
+            if (!games_job.play.openings_file.empty())
+                games_job.play.openings_file = match::openings_path(games_job.play.openings_file);
             const auto start = std::chrono::steady_clock::now();
             const std::uint64_t played = play_engine_games(games_job, games_path, [&](const EngineGame& g) {
                 const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
