@@ -10,6 +10,7 @@
 #include "engine/notation.hpp"
 #include "search/searcher.hpp"
 #include "tools/commands.hpp"
+#include "tools/json_line.hpp"
 
 namespace tempo::cli {
 
@@ -28,6 +29,37 @@ Game parse_position_argument(const std::string& text, Variant variant) {
         }
     }
     return parse_transcript(text, variant);
+}
+
+std::vector<std::string> move_names(const std::vector<Move>& moves, Geometry geometry) {
+    std::vector<std::string> names;
+    for (Move m : moves) names.push_back(move_name(m, geometry));
+    return names;
+}
+
+// One JSON object a line: what print_info shows, for scripts.
+void print_info_json(const SearchInfo& info, Geometry geometry) {
+    JsonLine line;
+    line.number("depth", info.depth)
+        .number("selectivity", info.selectivity)
+        .flag("solved", info.solved)
+        .flag("wld", info.wld)
+        .number("score", info.score)
+        .number("nodes", static_cast<long long>(info.nodes))
+        .decimal("time", info.elapsed.count() / 1000.0)
+        .raw("pv", json_strings(move_names(info.pv, geometry)));
+    if (!info.multi_pv.empty()) {
+        std::string moves = "[";
+        for (const ScoredMove& m : info.multi_pv)
+            moves += (moves.size() > 1 ? "," : "") + JsonLine()
+                                                          .text("move", move_name(m.move, geometry))
+                                                          .number("score", m.score)
+                                                          .raw("pv", json_strings(move_names(m.pv, geometry)))
+                                                          .str();
+        line.raw("multi_pv", moves + "]");
+    }
+    std::fputs(line.line().c_str(), stdout);
+    std::fflush(stdout);
 }
 
 void print_info(const SearchInfo& info, Geometry geometry) {
@@ -55,6 +87,7 @@ void add_analyze_command(CLI::App& app) {
         int selectivity = -1;
         int multi_pv = 1;
         std::string endgame = "auto";
+        bool json = false;
     };
     auto options = std::make_shared<Options>();
     CLI::App* cmd = app.add_subcommand(
@@ -75,12 +108,14 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("--multi-pv", options->multi_pv, "Score this many best moves")->check(CLI::Range(1, 64));
     cmd->add_option("--endgame", options->endgame, "auto, exact, wld or off")
         ->check(CLI::IsMember({"auto", "exact", "wld", "off"}));
+    cmd->add_flag("--json", options->json,
+                  "One JSON object a line: one per iteration, then {\"best\", \"score\"} (no board drawing)");
     cmd->callback([options] {
         const Variant variant = Variant::parse(options->variant);
         std::string text;
         for (const std::string& word : options->position) text += (text.empty() ? "" : " ") + word;
         const Game game = parse_position_argument(text, variant);
-        std::printf("%s", board_diagram(game.position(), variant.geometry).c_str());
+        if (!options->json) std::printf("%s", board_diagram(game.position(), variant.geometry).c_str());
         Limits limits;
         limits.depth = options->depth;
         if (options->seconds > 0)
@@ -93,9 +128,15 @@ void add_analyze_command(CLI::App& app) {
                          : e == "off" ? Limits::Endgame::kOff
                                       : Limits::Endgame::kAuto;
         Searcher searcher({options->threads, options->hash_mb});
-        const SearchResult result =
-            searcher.run(game, limits, [&](const SearchInfo& info) { print_info(info, variant.geometry); });
-        if (result.best == kNoMove) {
+        const SearchResult result = searcher.run(game, limits, [&](const SearchInfo& info) {
+            options->json ? print_info_json(info, variant.geometry) : print_info(info, variant.geometry);
+        });
+        if (options->json) {
+            JsonLine last;
+            if (result.best == kNoMove) last.flag("game_over", true);
+            else last.text("best", move_name(result.best, variant.geometry));
+            std::fputs(last.number("score", result.score).line().c_str(), stdout);
+        } else if (result.best == kNoMove) {
             std::printf("game over, score %+d\n", result.score);
         } else {
             std::printf("best %s score %+d\n", move_name(result.best, variant.geometry).c_str(), result.score);

@@ -22,6 +22,7 @@
 #include "search/book_valuer.hpp"
 #include "tools/book_games.hpp"
 #include "tools/commands.hpp"
+#include "tools/json_line.hpp"
 
 namespace tempo::cli {
 
@@ -197,11 +198,36 @@ void run_info(const std::string& given, const std::string& variant_name) {
         std::printf("start      %s\n", signed_value(*root->value()).c_str());
 }
 
-void run_show(const std::string& given, const std::string& variant_name, const std::string& position_text) {
+// The same as one JSON object: {"in_book", "games", "value", "moves": [{"move", "value", "depth",
+// "exact", "in_book", "games"}]}.
+void print_show_json(const Book& book, const Board& board, Geometry geometry) {
+    const BookNode* node = book.find(board);
+    JsonLine line;
+    line.flag("in_book", node != nullptr);
+    if (node) {
+        line.number("games", node->games);
+        if (node->value()) line.number("value", *node->value());
+        std::string moves = "[";
+        for (const BookMove& m : book.moves(board))
+            moves += (moves.size() > 1 ? "," : "") + JsonLine()
+                                                          .text("move", move_name(m.move, geometry))
+                                                          .number("value", m.value)
+                                                          .number("depth", m.depth)
+                                                          .flag("exact", m.exact)
+                                                          .flag("in_book", m.in_book)
+                                                          .number("games", m.games)
+                                                          .str();
+        line.raw("moves", moves + "]");
+    }
+    std::cout << line.line();
+}
+
+void run_show(const std::string& given, const std::string& variant_name, const std::string& position_text, bool json) {
     const Variant variant = Variant::parse(variant_name);
     const Book book = load(book_path(given, variant));
     const Position position = parse_position_argument(position_text, book.variant());
     const Board board = position.board;
+    if (json) return print_show_json(book, board, variant.geometry);
     std::cout << board_diagram(position, variant.geometry) << (position.to_move == Color::kBlack ? "black" : "white")
               << " to move\n";
     const BookNode* node = book.find(board);
@@ -323,6 +349,7 @@ void add_book_command(CLI::App& app) {
         std::string book;
         std::string variant = "8x8";
         std::string position;
+        bool json = false;
         std::string file;
         std::vector<std::string> transcripts;
         int depth = 0;
@@ -341,7 +368,8 @@ void add_book_command(CLI::App& app) {
     cmd = book->add_subcommand("show", "A position's book moves with their values (discs for the side to move)");
     book_options(cmd);
     cmd->add_option("position", read->position, "A transcript from the start (f5d6c3) or a board string with the side to move");
-    cmd->callback(guarded([read] { run_show(read->book, read->variant, read->position); }));
+    cmd->add_flag("--json", read->json, "One JSON object: the position's book data and its moves");
+    cmd->callback(guarded([read] { run_show(read->book, read->variant, read->position, read->json); }));
 
     cmd = book->add_subcommand("export", "Write a book as text (one position a line)");
     book_options(cmd);

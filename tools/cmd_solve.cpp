@@ -14,6 +14,7 @@
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
 #include "tools/commands.hpp"
+#include "tools/json_line.hpp"
 #include "tools/progress_ticker.hpp"
 
 namespace tempo::cli {
@@ -29,6 +30,7 @@ struct SolveOptions {
     std::string variant = "8x8";
     bool start = false;
     std::string eval_file;  // weights ordering the solve (empty: the variant's shipped ones)
+    bool json = false;      // one JSON object a position, then a summary object
 };
 
 // A long solve reports on stderr at this period: position, time on it, nodes so far.
@@ -77,8 +79,9 @@ int run_solve(const SolveOptions& options) {
     double total_seconds = 0;
     int solved = 0, mismatches = 0;
     const auto run_start = std::chrono::steady_clock::now();
-    std::printf("%-4s %-6s %5s  %-5s %14s %10s %9s  %s\n", "#", "empty", "score", "move", "nodes", "time(s)",
-                "Mn/s", "pv");
+    if (!options.json)
+        std::printf("%-4s %-6s %5s  %-5s %14s %10s %9s  %s\n", "#", "empty", "score", "move", "nodes", "time(s)",
+                    "Mn/s", "pv");
     for (std::size_t i = shard.index; i < positions.size(); i += shard.count) {
         const ObfPosition& obf = positions[i];
         const Board board = obf.position.board;
@@ -111,6 +114,22 @@ int run_solve(const SolveOptions& options) {
         mismatches += !ok;
         const std::string pv = moves_text(result.pv, geometry);
         const std::string best = result.best == kNoMove ? "--" : move_name(result.best, geometry);
+        if (options.json) {
+            std::vector<std::string> pv_moves;
+            for (Move m : result.pv) pv_moves.push_back(move_name(m, geometry));
+            JsonLine line;
+            line.number("index", static_cast<long long>(i) + 1)
+                .number("empties", board.empty_count(variant.playable()))
+                .number("score", result.score)
+                .text("move", best)
+                .number("nodes", static_cast<long long>(result.nodes))
+                .decimal("time", seconds)
+                .raw("pv", json_strings(pv_moves));
+            if (!obf.scores.empty()) line.flag("ok", ok);
+            std::fputs(line.line().c_str(), stdout);
+            std::fflush(stdout);
+            continue;
+        }
         std::printf("%-4zu %-6d %5s  %-5s %14llu %10.3f %9.2f  %s%s\n", i + 1,
                     board.empty_count(variant.playable()), signed_score(result.score).c_str(), best.c_str(),
                     static_cast<unsigned long long>(result.nodes), seconds,
@@ -125,6 +144,17 @@ int run_solve(const SolveOptions& options) {
                         signed_score(black).c_str(), black_discs, squares - black_discs);
         }
         std::fflush(stdout);
+    }
+    if (options.json) {
+        std::fputs(JsonLine()
+                       .number("solved", solved)
+                       .number("nodes", static_cast<long long>(total_nodes))
+                       .decimal("time", total_seconds)
+                       .number("mismatches", mismatches)
+                       .line()
+                       .c_str(),
+                   stdout);
+        return mismatches == 0 ? 0 : 1;
     }
     std::printf("solved %d positions: %llu nodes in %.3f s, %.2f Mn/s; %d mismatch%s\n", solved,
                 static_cast<unsigned long long>(total_nodes), total_seconds,
@@ -151,6 +181,7 @@ void add_solve_command(CLI::App& app) {
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
     cmd->add_flag("--start", options->start, "Solve the variant's start position instead of a file");
     cmd->add_option("--eval", options->eval_file, "Weights file ordering the solve (default: the shipped one)");
+    cmd->add_flag("--json", options->json, "One JSON object a position, then a summary object");
     cmd->callback([options] {
         int status = 0;
         try {

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 #include <libxml/parser.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -17,6 +16,7 @@
 #include "search/endgame.hpp"
 #include "search/game_review.hpp"
 #include "search/tt.hpp"
+#include "tests/tools/run_tempo.hpp"
 #include "tools/review/review_report.hpp"
 
 namespace tempo {
@@ -121,20 +121,8 @@ TEST(ReviewReport, TextJsonAndSvgSayWhatTheReviewFound) {
 }
 
 // The command itself: bad input is one clear line on stderr and exit status 1.
-struct CommandResult {
-    int status;
-    std::string output;
-};
-
-CommandResult run_tempo(const std::string& arguments) {
-    const std::string command = std::string(TEMPO_BINARY) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string output;
-    char buffer[4096];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, got);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using test::run_tempo;
+using test::CommandResult;
 
 std::string temp_file(const std::string& name, const std::string& text) {
     const std::string path = testing::TempDir() + "tempo_review_" + std::to_string(::getpid()) + name;

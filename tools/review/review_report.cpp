@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "engine/notation.hpp"
+#include "tools/json_line.hpp"
 
 namespace tempo::review {
 
@@ -20,23 +21,6 @@ std::string signed_text(int value) {
 
 // The score after the move, from Black's view: what the plot shows.
 int black_view(const ReviewedMove& m) { return m.side == Color::kBlack ? m.played_score : -m.played_score; }
-
-std::string json_string(std::string_view text) {
-    std::string out = "\"";
-    for (unsigned char c : text) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buffer[8];
-            std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-            out += buffer;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out + "\"";
-}
 
 std::string xml_text(std::string_view text) {
     std::string out;
@@ -103,26 +87,39 @@ std::string review_text(const GameReview& review, const ReviewHeading& heading) 
 }
 
 std::string review_json(const GameReview& review, const ReviewHeading& heading) {
+    using cli::JsonLine;
     std::string out;
-    for (const ReviewedMove& m : review.moves) {
-        out += "{\"move\":" + std::to_string(m.number) + ",\"side\":\"" + side_name(m.side) +
-               "\",\"empties\":" + std::to_string(m.empties) + ",\"played\":" +
-               json_string(move_name(m.played, heading.geometry)) + ",\"played_score\":" +
-               std::to_string(m.played_score) + ",\"best\":" + json_string(move_name(m.best, heading.geometry)) +
-               ",\"best_score\":" + std::to_string(m.best_score) + ",\"loss\":" + std::to_string(m.loss) +
-               ",\"exact\":" + (m.exact ? "true" : "false") + "}\n";
-    }
+    for (const ReviewedMove& m : review.moves)
+        out += JsonLine()
+                   .number("move", m.number)
+                   .text("side", side_name(m.side))
+                   .number("empties", m.empties)
+                   .text("played", move_name(m.played, heading.geometry))
+                   .number("played_score", m.played_score)
+                   .text("best", move_name(m.best, heading.geometry))
+                   .number("best_score", m.best_score)
+                   .number("loss", m.loss)
+                   .flag("exact", m.exact)
+                   .line();
     const auto side = [](const SideSummary& s) {
-        return "{\"mistakes\":" + std::to_string(s.mistakes) + ",\"total_loss\":" + std::to_string(s.total_loss) +
-               ",\"worst_loss\":" + std::to_string(s.worst_loss) + ",\"worst_move\":" + std::to_string(s.worst_move) +
-               "}";
+        return JsonLine()
+            .number("mistakes", s.mistakes)
+            .number("total_loss", s.total_loss)
+            .number("worst_loss", s.worst_loss)
+            .number("worst_move", s.worst_move)
+            .str();
     };
-    out += "{\"summary\":{\"black_player\":" + json_string(heading.black) + ",\"white_player\":" +
-           json_string(heading.white) + ",\"limits\":" + json_string(heading.limits) +
-           ",\"finished\":" + (review.finished ? "true" : "false") + ",\"black_result\":" +
-           std::to_string(review.black_result) + ",\"first_losing_move\":" + std::to_string(review.first_losing_move) +
-           ",\"black\":" + side(review.black) + ",\"white\":" + side(review.white) + "}}\n";
-    return out;
+    const std::string summary = JsonLine()
+                                    .text("black_player", heading.black)
+                                    .text("white_player", heading.white)
+                                    .text("limits", heading.limits)
+                                    .flag("finished", review.finished)
+                                    .number("black_result", review.black_result)
+                                    .number("first_losing_move", review.first_losing_move)
+                                    .raw("black", side(review.black))
+                                    .raw("white", side(review.white))
+                                    .str();
+    return out + JsonLine().raw("summary", summary).line();
 }
 
 std::string review_svg(const GameReview& review, const ReviewHeading& heading) {

@@ -1,0 +1,58 @@
+// --json on `tempo analyze`, `tempo solve` and `tempo book show`: one object a line with the
+// values the text output shows (FForum #1: G8 +18; the shipped book's start position: four moves).
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/tools/run_tempo.hpp"
+
+namespace tempo {
+namespace {
+
+using test::run_tempo;
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+TEST(JsonOutput, AnalyzeWritesAnObjectPerIterationThenTheAnswer) {
+    const auto r = run_tempo("analyze f5d6c3 --depth 4 --json");
+    ASSERT_EQ(r.status, 0) << r.output;
+    const std::vector<std::string> lines = lines_of(r.output);
+    ASSERT_EQ(lines.size(), 5u) << r.output;
+    EXPECT_EQ(lines[0].rfind("{\"depth\":1,\"selectivity\":", 0), 0u) << lines[0];
+    EXPECT_NE(lines[3].find("\"pv\":[\"d3\","), std::string::npos) << lines[3];
+    EXPECT_EQ(lines[4].rfind("{\"best\":\"d3\",\"score\":", 0), 0u) << lines[4];
+}
+
+TEST(JsonOutput, SolveWritesAnObjectPerPositionThenASummary) {
+    const auto r = run_tempo("solve " + std::string(TEMPO_TEST_DATA) + "/fforum-1-19.obf --shard 0/19 --json");
+    ASSERT_EQ(r.status, 0) << r.output;
+    std::vector<std::string> lines;
+    for (const std::string& line : lines_of(r.output))
+        if (line.rfind("{", 0) == 0) lines.push_back(line);  // progress lines go to stderr
+    ASSERT_EQ(lines.size(), 2u) << r.output;
+    EXPECT_EQ(lines[0].rfind("{\"index\":1,\"empties\":14,\"score\":18,\"move\":\"g8\",", 0), 0u) << lines[0];
+    EXPECT_NE(lines[0].find("\"ok\":true"), std::string::npos) << lines[0];
+    EXPECT_EQ(lines[1].rfind("{\"solved\":1,", 0), 0u) << lines[1];
+    EXPECT_NE(lines[1].find("\"mismatches\":0}"), std::string::npos) << lines[1];
+}
+
+TEST(JsonOutput, BookShowWritesThePositionAndItsMoves) {
+    const auto r = run_tempo("book show --json");
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_EQ(r.output.rfind("{\"in_book\":true,\"games\":", 0), 0u) << r.output;
+    for (const char* move : {"d3", "c4", "f5", "e6"})
+        EXPECT_NE(r.output.find("{\"move\":\"" + std::string(move) + "\",\"value\":"), std::string::npos) << move;
+    const auto bad = run_tempo("book show a1a1 --json");
+    EXPECT_NE(bad.status, 0);
+    EXPECT_NE(bad.output.find("move 1 (a1) is illegal for black"), std::string::npos) << bad.output;
+}
+
+}  // namespace
+}  // namespace tempo
