@@ -186,6 +186,7 @@ bool NboardEngine::handle(const InputLine& line) {
     if (command == "nboard") {
         session_.cancel();
         out_.line(std::string("set myname ") + kEngineName);
+        out_.line("status");  // ready: clears the GUI's "Loading ..." line
     } else if (command == "set") {
         set_command(rest);
     } else if (command == "move") {
@@ -296,22 +297,26 @@ void NboardEngine::hint(std::string_view count_text) {
     limits.book = false;  // the book's moves come as `book` lines; the search ranks every move
     const Geometry geometry = game.variant().geometry;
     status(std::string(kEngineName) + " is thinking");
-    // Book lines first (best first, as many as asked for); the search lines follow.
+    // Book lines first (best first, as many as asked for); the search lines follow for the other
+    // moves only: NBoard shows one row a move, and a search row would replace the book's values
+    // and game counts.
+    Bitboard book_moves = 0;
     if (const std::shared_ptr<const Book> book = session_.searcher().book(game.variant())) {
         const std::vector<BookMove> known = book->moves(game.board());
-        for (std::size_t i = 0; i < known.size() && i < static_cast<std::size_t>(limits.multi_pv); ++i)
+        for (std::size_t i = 0; i < known.size() && i < static_cast<std::size_t>(limits.multi_pv); ++i) {
             out_.line(book_line(*book, game.board(), known[i], geometry));
+            book_moves |= square_bit(known[i].move);
+        }
     }
-    session_.start([game, limits, geometry](SearchJob& job) {
+    session_.start([game, limits, geometry, book_moves](SearchJob& job) {
+        const auto search_line = [&](const std::vector<Move>& pv, Move move, int score, const SearchInfo& info) {
+            if (move >= 0 && move < 64 && (book_moves & square_bit(move))) return;
+            job.emit("search " + pv_text(pv, move, geometry) + " " + std::to_string(score) + " 0 " + depth_text(info));
+        };
         const auto report = [&](const SearchInfo& info) {
             job.emit(nodestats_line(info));
-            if (info.multi_pv.empty()) {
-                job.emit("search " + pv_text(info.pv, info.best, geometry) + " " + std::to_string(info.score) +
-                         " 0 " + depth_text(info));
-            }
-            for (const ScoredMove& scored : info.multi_pv)
-                job.emit("search " + pv_text(scored.pv, scored.move, geometry) + " " + std::to_string(scored.score) +
-                         " 0 " + depth_text(info));
+            if (info.multi_pv.empty()) search_line(info.pv, info.best, info.score, info);
+            for (const ScoredMove& scored : info.multi_pv) search_line(scored.pv, scored.move, scored.score, info);
         };
         bool reported = false;
         const SearchResult result = job.run(game, limits, [&](const SearchInfo& info) {
@@ -319,6 +324,7 @@ void NboardEngine::hint(std::string_view count_text) {
             reported = true;
         });
         if (!reported && result.best != kNoMove) report(result);
+        job.emit("status");  // done: clears "... is thinking" (the GUI clears it itself only after ===)
     });
 }
 

@@ -1,4 +1,7 @@
-// NBoard protocol version 2 over stdin/stdout (see protocol/NBOARD.md).
+// NBoard protocol version 2 over stdin/stdout (see protocol/NBOARD.md). An empty `status` line
+// follows start-up and each finished hint, so the GUI's status bar does not keep "thinking".
+// Hint values are whole discs: the search itself scores in discs (a finer value would need the
+// search to resolve finer scores, which the evaluation's ~4-disc error does not yet repay).
 #pragma once
 
 #include "protocol/input_lines.hpp"

@@ -2,6 +2,8 @@
 // `search` lines, `learn` grows the book file and answers `learned`, `go` and GTP `genmove` play
 // from the book (or not, with --no-book), and a corrupt --book file stops the start with a message.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <unistd.h>
 
 #include <chrono>
@@ -94,6 +96,13 @@ TEST(BookProtocol, NboardHintPrintsBookLinesBeforeSearchLines) {
     EXPECT_EQ(book_lines, (std::vector<std::string>{"book F5 2 0 8", "book D3 1 0 8"}));
     EXPECT_LT(last_book, first_search);
     EXPECT_LT(first_search, seen.size()) << "the search lines follow";
+    // NBoard shows one row a move: a search line for a book move would replace the book's row.
+    for (const std::string& line : seen) {
+        EXPECT_NE(line.rfind("search F5", 0), 0u) << line;
+        EXPECT_NE(line.rfind("search D3", 0), 0u) << line;
+    }
+    // The hint ends with an empty status, which clears "Tempo is thinking".
+    EXPECT_NE(std::find(seen.begin(), seen.end(), "status"), seen.end());
     engine.send("quit");
     EXPECT_EQ(engine.wait_exit(), 0);
 }

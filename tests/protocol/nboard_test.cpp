@@ -23,7 +23,8 @@ using namespace std::chrono_literals;
 
 constexpr const char* kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
 
-EngineProcess start_nboard(const std::string& level = "2") {
+EngineProcess start_nboard(const std::string& level = "2", bool book = true) {
+    if (!book) return EngineProcess({TEMPO_BINARY, "nboard", "--level", level, "--hash", "16", "--no-book"});
     return EngineProcess({TEMPO_BINARY, "nboard", "--level", level, "--hash", "16"});
 }
 
@@ -46,6 +47,7 @@ TEST(Nboard, OfficialExampleSession) {
     engine.send("ping 1");
     engine.send("go");
     EXPECT_EQ(*engine.read_line(), "set myname Tempo");
+    EXPECT_EQ(*engine.read_line(), "status");  // ready: NBoard clears its "Loading Tempo"
     EXPECT_EQ(*engine.read_line(), "pong 1");
     std::vector<std::string> seen;
     const std::string reply = read_until(engine, "===", &seen);
@@ -65,8 +67,9 @@ TEST(Nboard, OfficialExampleSession) {
     EXPECT_EQ(engine.wait_exit(), 0);
 }
 
+// Without a book every hinted move is a search row (book_protocol_test.cpp: book rows and search rows).
 TEST(Nboard, HintStreamsSearchLines) {
-    EngineProcess engine = start_nboard("4");
+    EngineProcess engine = start_nboard("4", false);
     engine.send("nboard 2");
     engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]"));
     sync(engine, 1);
@@ -150,7 +153,7 @@ TEST(Nboard, FullGameBothWays) {
     Game game;
     int ping = 1;
     while (!game.is_over()) {
-        ASSERT_TRUE(sync(engine, ping++).size() <= 1);  // at most set myname
+        ASSERT_TRUE(sync(engine, ping++).size() <= 2);  // at most set myname and status
         engine.send("go");
         const Move move = parse_reply(read_until(engine, "==="));
         ASSERT_TRUE(game.is_legal(move)) << move_name(move);
@@ -175,7 +178,7 @@ TEST(Nboard, PingAndNewPositionMidSearch) {
     engine.send("set depth 40");
     sync(engine, 1);
     engine.send("hint 4");
-    read_until(engine, "search ");  // the search is under way
+    read_until(engine, "nodestats ");  // the search is under way (its moves may all be book rows)
     std::this_thread::sleep_for(200ms);
     // The user clicks a move: new position, ping, then a new request.
     const auto sent = std::chrono::steady_clock::now();
@@ -274,7 +277,7 @@ TEST(Nboard, QuitAndEofEndASearch) {
         engine.send("set game " + ggf(kStartBoard, "B[F5]"));
         engine.send("ping 1");
         engine.send("hint 4");
-        read_until(engine, "search ");
+        read_until(engine, "nodestats ");  // under way (the moves may all be book rows)
         const auto sent = std::chrono::steady_clock::now();
         if (quit) engine.send("quit");
         else engine.close_input();
@@ -294,6 +297,7 @@ TEST(Nboard, LearnSetContemptAndUnknownCommands) {
     engine.send("");
     engine.send("learn");
     EXPECT_EQ(*engine.read_line(), "set myname Tempo");
+    EXPECT_EQ(*engine.read_line(), "status");
     EXPECT_EQ(*engine.read_line(), "learned");
 }
 
