@@ -1,5 +1,6 @@
 #include "engine/notation.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace tempo {
@@ -123,6 +124,25 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
     else throw ParseError("missing or bad side to move " + quoted_input(tail.substr(0, 10)) + ": expected X or O");
     if (rest) *rest = tail.substr(word_end);
     return Position::from_colors(black, white, to_move);
+}
+
+Game parse_position_text(std::string_view text, Variant variant) {
+    const auto cells = std::count_if(text.begin(), text.end(), [](unsigned char c) { return !std::isspace(c); });
+    if (cells >= variant.squares()) {
+        try {
+            std::string_view rest;
+            const Position position = parse_board(text, variant.geometry, &rest);
+            const auto extra = rest.find_first_not_of(" \t\r\n");
+            if (extra != std::string_view::npos)
+                throw ParseError("unexpected text after the side to move: " + quoted_input(rest.substr(extra)));
+            return Game(variant, position);
+        } catch (const ParseError&) {
+            // A transcript has only squares, "pass" and separators: with discs or '.' in it the
+            // text was meant as a board, and the board's error is the one to report.
+            if (text.find_first_of("XxOoWw0*._") != std::string_view::npos) throw;
+        }
+    }
+    return parse_transcript(text, variant);
 }
 
 std::string board_string(const Position& position, Geometry geometry) {

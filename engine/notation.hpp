@@ -35,6 +35,10 @@ Game parse_transcript(std::string_view text, Variant variant = {});
 // black, 'O'/'o'/'W' white, '-'/'.' empty; then whitespace and the side to move ('X', 'O',
 // "black" or "white", any case). Extra text after the side is left for the caller (see `rest`).
 Position parse_board(std::string_view text, Geometry geometry = Geometry::k8x8, std::string_view* rest = nullptr);
+// A position as a person types it: a board string or a transcript from the start, whichever the
+// text is (empty: the start). Unlike parse_board, nothing may follow the side to move. Throws
+// ParseError saying why the text is neither.
+Game parse_position_text(std::string_view text, Variant variant = {});
 std::string board_string(const Position& position, Geometry geometry = Geometry::k8x8);
 
 // The board drawn for people, rows numbered and columns lettered; `marks` squares show as '.'.

@@ -16,21 +16,6 @@ namespace tempo::cli {
 
 namespace {
 
-// A board string (64 squares and the side to move) or a transcript, whichever the text is.
-Game parse_position_argument(const std::string& text, Variant variant) {
-    const auto cells = std::count_if(text.begin(), text.end(), [](unsigned char c) { return !std::isspace(c); });
-    if (cells >= variant.squares()) {
-        try {
-            return Game(variant, parse_board(text, variant.geometry));
-        } catch (const ParseError&) {
-            // A transcript has only squares, "pass" and separators: with discs or '.' in it the
-            // text was meant as a board, and the board's error is the one to report.
-            if (text.find_first_of("XxOoWw0*._") != std::string::npos) throw;
-        }
-    }
-    return parse_transcript(text, variant);
-}
-
 std::vector<std::string> move_names(const std::vector<Move>& moves, Geometry geometry) {
     std::vector<std::string> names;
     for (Move m : moves) names.push_back(move_name(m, geometry));
@@ -94,7 +79,7 @@ void add_analyze_command(CLI::App& app) {
         "analyze",
         "Search a position and print depth, score (discs, side to move), nodes and principal variation\n"
         "after each iteration. The position is a board string (64 squares a1..h8 then X or O to move)\n"
-        "or a transcript from the start (f5d6c3...); put `--` before a board string that starts with '-'.\n"
+        "or a transcript from the start (f5d6c3...).\n"
         "Without --depth or --time it searches until Ctrl-C.");
     cmd->add_option("position", options->position, "Board string or transcript")->required()->expected(1, -1);
     cmd->add_option("--variant", options->variant, "8x8, 6x6, anti or anti6x6")
@@ -114,7 +99,7 @@ void add_analyze_command(CLI::App& app) {
         const Variant variant = Variant::parse(options->variant);
         std::string text;
         for (const std::string& word : options->position) text += (text.empty() ? "" : " ") + word;
-        const Game game = parse_position_argument(text, variant);
+        const Game game = parse_position_text(text, variant);
         if (!options->json) std::printf("%s", board_diagram(game.position(), variant.geometry).c_str());
         Limits limits;
         limits.depth = options->depth;

@@ -67,16 +67,10 @@ std::string signed_value(int value) { return (value > 0 ? "+" : "") + std::to_st
 
 // A board string or a transcript from the start (empty: the start position).
 Position parse_position_argument(const std::string& text, Variant variant) {
-    if (text.empty()) return Position{};
     try {
-        return parse_board(text, variant.geometry);
-    } catch (const ParseError& board_error) {
-        try {
-            return parse_transcript(text, variant).position();
-        } catch (const ParseError& transcript_error) {
-            throw CLI::ValidationError("position", std::string("neither a board (") + board_error.what() +
-                                                       ") nor a transcript (" + transcript_error.what() + ")");
-        }
+        return parse_position_text(text, variant).position();
+    } catch (const ParseError& error) {
+        throw CLI::ValidationError("position", error.what());
     }
 }
 

@@ -1,11 +1,36 @@
 // `tempo`: the engine's command-line entry point. Each subcommand lives in its own cmd_*.cpp.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string_view>
 
 #include "tools/commands.hpp"
 
+namespace {
+
+// A board string as an argument may start with '-' (an empty a1), which the command line would
+// take for an option: such a word, board characters with discs among them, gets its '-' written
+// as '.', which the board parser reads as empty too. So no `--` is needed before a board.
+void protect_board_arguments(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        std::string_view word = argv[i];
+        const auto board_char = [](char c) { return std::strchr("-.XxOo*_", c) != nullptr; };
+        if (word.size() < 36 || word[0] != '-') continue;
+        const std::string_view squares = word.substr(0, std::min<std::size_t>(word.size(), 64));
+        if (!std::all_of(squares.begin(), squares.end(), board_char)) continue;
+        if (squares.find_first_of("XxOo*") == std::string_view::npos) continue;
+        for (char* c = argv[i]; *c && !std::isspace(static_cast<unsigned char>(*c)); ++c)
+            if (*c == '-') *c = '.';
+    }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    protect_board_arguments(argc, argv);
     CLI::App app{"Tempo: an Othello engine (8x8, 6x6 and Anti-Reversi)"};
     app.require_subcommand(0, 1);
     tempo::cli::add_demo_command(app);

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/notation.hpp"
+#include "tests/engine/expect_parse_error.hpp"
 
 namespace tempo {
 namespace {
@@ -75,6 +76,17 @@ TEST(Notation, BoardStringErrors) {
 TEST(Notation, SixBySixBoardString) {
     const Position p = parse_board("--------------OX----XO-------------- X", Geometry::k6x6);
     EXPECT_EQ(p.board, Board::start());
+}
+
+// What people type: a board or a transcript, whichever it is; nothing may follow a board.
+TEST(Notation, PositionTextIsABoardOrATranscript) {
+    const std::string start = std::string(27, '-') + "OX------XO" + std::string(27, '-');
+    EXPECT_EQ(parse_position_text(start + " X").position(), Position{});
+    EXPECT_EQ(parse_position_text("f5d6").moves().size(), 2u);
+    EXPECT_EQ(parse_position_text("").position(), Position{});
+    EXPECT_PARSE_ERROR(parse_position_text(start + " X --depth 4"), "unexpected text after the side to move: '--depth 4'");
+    EXPECT_PARSE_ERROR(parse_position_text("?" + start.substr(1) + " X"), "bad board character");
+    EXPECT_PARSE_ERROR(parse_position_text("f5f5"), "move 2 (f5) is illegal");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// --json on `tempo analyze`, `tempo solve` and `tempo book show`: one object a line with the
-// values the text output shows (FForum #1: G8 +18; the shipped book's start position: four moves).
+// The `tempo` command line: --json on `analyze`, `solve` and `book show` (one object a line with
+// the values the text output shows: FForum #1 G8 +18, the shipped book's four first moves), and
+// positions as people type them (a board starting with an empty square, text left over).
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -52,6 +53,21 @@ TEST(JsonOutput, BookShowWritesThePositionAndItsMoves) {
     const auto bad = run_tempo("book show a1a1 --json");
     EXPECT_NE(bad.status, 0);
     EXPECT_NE(bad.output.find("move 1 (a1) is illegal for black"), std::string::npos) << bad.output;
+}
+
+// FForum #20 with a1 emptied: a board that starts with '-' needs no `--`; text after the side to
+// move (a misplaced option) is an error, not silently dropped.
+TEST(CommandLine, BoardArgumentsNeedNoDoubleDash) {
+    const std::string board = "-XXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+    auto r = run_tempo("analyze '" + board + "' --depth 4");
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("best h6 score -23"), std::string::npos) << r.output;
+    r = run_tempo("analyze -- '" + board + "' --depth 4");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.output.find("unexpected text after the side to move: '--depth 4'"), std::string::npos) << r.output;
+    r = run_tempo("book show '" + board + " junk'");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.output.find("unexpected text after the side to move: 'junk'"), std::string::npos) << r.output;
 }
 
 }  // namespace
