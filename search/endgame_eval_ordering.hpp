@@ -62,7 +62,7 @@ void score_by_evaluation(MoveList& list, const Evaluator& evaluator, Bitboard pl
     const auto evaluate = [&evaluator](Bitboard p, Bitboard o) { return evaluator.evaluate(Board{p, o}); };
     for (int i = 0; i < list.size; ++i) {
         ScoredMove& m = list.moves[i];
-        if (m.score == 1 << 30) continue;
+        if (m.score == kTableMoveOrder) continue;
         const int v = -look_ahead<T>(evaluate, 1, opponent ^ m.flips, player | m.flips | square_bit(m.square),
                                      -alpha - kEvalOrderWindow, -alpha + kEvalOrderWindow, kEvalOrderPlies, nodes);
         m.score = v * kEvalOrderWeight + m.score;

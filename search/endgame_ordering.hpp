@@ -93,7 +93,7 @@ struct MoveList {
         score_replies_x8<T>(next_player, next_opponent);
         for (int i = 0; i < size; ++i) {
             ScoredMove& m = moves[i];
-            m.score = m.square == tt_move ? 1 << 30 : m.score + placement_bonus<T>(m.square, odd);
+            m.score = m.square == tt_move ? kTableMoveOrder : m.score + placement_bonus<T>(m.square, odd);
         }
 #else
         for (; legal; legal &= legal - 1) {
@@ -103,7 +103,7 @@ struct MoveList {
             m.square = x;
             m.flips = f;
             if (x == tt_move) {
-                m.score = 1 << 30;
+                m.score = kTableMoveOrder;
                 continue;
             }
             const Bitboard next_player = opponent ^ f;
@@ -157,7 +157,7 @@ struct MoveList {
     // Marks `move` (the table move, or kNoMove) to be searched first, as generate() does.
     void put_first(Move move) {
         for (int i = 0; i < size; ++i)
-            if (moves[i].square == move) moves[i].score = 1 << 30;
+            if (moves[i].square == move) moves[i].score = kTableMoveOrder;
     }
 
     // Re-scores every move but the table move by a `depth`-ply look-ahead on ordering_eval
@@ -169,7 +169,7 @@ struct MoveList {
         const auto mobility = [](Bitboard p, Bitboard o) { return ordering_eval<T>(p, o); };
         for (int i = 0; i < size; ++i) {
             ScoredMove& m = moves[i];
-            if (m.score == 1 << 30) continue;
+            if (m.score == kTableMoveOrder) continue;
             const int v = -look_ahead<T>(mobility, kUnitsPerDisc, opponent ^ m.flips,
                                          player | m.flips | square_bit(m.square), -100000, 100000, depth, nodes);
             m.score = v * kSearchWeight + m.score;

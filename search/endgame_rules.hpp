@@ -6,12 +6,11 @@
 #include <array>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 #include "engine/variant.hpp"
 #include "search/stability.hpp"
 
 namespace tempo::endgame {
-
-constexpr int kInfinity = 127;
 
 template <Geometry G, Rules R>
 struct Traits {

@@ -261,8 +261,8 @@ private:
     static int store_local(Local::Entry& entry, Bitboard player, Bitboard opponent, int alpha, int score, Move move) {
         entry.player = player;
         entry.opponent = opponent;
-        entry.lower = static_cast<std::int8_t>(score > alpha ? score : -64);
-        entry.upper = static_cast<std::int8_t>(score > alpha ? 64 : score);
+        entry.lower = static_cast<std::int8_t>(score > alpha ? score : -kMaxScore);
+        entry.upper = static_cast<std::int8_t>(score > alpha ? kMaxScore : score);
         entry.move = static_cast<std::uint8_t>(move);
         return score;
     }
@@ -355,15 +355,15 @@ private:
     }
 
     // What a table holds on a position (player to move, `empties` empties): an upper bound on its
-    // score, 64 when nothing. The small table serves kLocalDepth empties and fewer, the shared one
+    // score, kMaxScore when nothing. The small table serves kLocalDepth empties and fewer, the shared one
     // (by the position's key) more.
     int local_upper_bound(Bitboard player, Bitboard opponent, int empties) {
         const auto& entry = local_.slot(empties - kShallowDepth - 1, player, opponent);
-        return local_.holds(entry, player, opponent) ? entry.upper : 64;
+        return local_.holds(entry, player, opponent) ? entry.upper : kMaxScore;
     }
     int shared_upper_bound(std::uint64_t key, int empties) const {
         TranspositionTable::Data entry;
-        return tt_.probe(key, entry) && entry.depth >= empties && entry.selectivity == 0 ? entry.upper : 64;
+        return tt_.probe(key, entry) && entry.depth >= empties && entry.selectivity == 0 ? entry.upper : kMaxScore;
     }
 
     // Whether the moves after the first go to the helper threads: the master's searches only, from
@@ -391,8 +391,8 @@ private:
     // Records a fail-soft result of a search with window (alpha, beta).
     void store(std::uint64_t key, int alpha, int beta, int score, Move move, int empties_count) {
         TranspositionTable::Data d;
-        d.lower = score > alpha ? score : -64;
-        d.upper = score < beta ? score : 64;
+        d.lower = score > alpha ? score : -kMaxScore;
+        d.upper = score < beta ? score : kMaxScore;
         d.move = move;
         d.depth = empties_count;
         d.selectivity = 0;

@@ -25,7 +25,6 @@ constexpr int kNwsSplitDepth = 4;
 constexpr int kIidMinDepth = 5;
 // The stop flag and node limit are looked at once per this many nodes (a power of two).
 constexpr std::uint64_t kPollInterval = 512;
-constexpr int kInfinity = 65;  // beyond every margin
 // A null-window node that searches to the end of the game with at most this many empties is
 // solved exactly by the endgame solver's search (search/exact_tail.hpp). It pays in the selective
 // search to the end before a solve: `tempo solve` FFO #40-#49, medians of 3 alternated rounds,
@@ -101,7 +100,7 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
     const int shallow = probcut_shallow_depth(depth);
     // The deep value reaches beta with the level's confidence when the shallow one reaches `high`.
     const int high = static_cast<int>(std::ceil((beta + margin - fit.offset) / fit.slope));
-    if (high <= 64) {
+    if (high <= kMaxScore) {
         const int value = shallow == 0 ? leaf(board) : nws(board, high, shallow);
         if (!aborted() && value >= high) {
             score = beta;
@@ -109,7 +108,7 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
         }
     }
     const int low = static_cast<int>(std::floor((alpha - margin - fit.offset) / fit.slope));
-    if (low >= -64) {
+    if (low >= -kMaxScore) {
         const int value = shallow == 0 ? leaf(board) : nws(board, low + 1, shallow);
         if (!aborted() && value <= low) {
             score = alpha;

@@ -30,7 +30,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::microseconds;
 
-constexpr int kInfinity = 65;
 // Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
 constexpr int kAspirationWindow = 3;
 constexpr int kAspirationMinDepth = 4;
@@ -310,7 +309,7 @@ bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_mo
         std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
         record(solved, moves, run.empties, 0, run.multi_pv, true);
     } else {
-        const EndgameResult r = wld ? solver.solve_wld(run.board) : solver.solve(run.board, -64, 64, guess);
+        const EndgameResult r = wld ? solver.solve_wld(run.board) : solver.solve(run.board, -kMaxScore, kMaxScore, guess);
         nodes += r.nodes;
         if (r.stopped) return false;
         solved.best = r.best;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 
 #if defined(__linux__)
@@ -49,14 +50,14 @@ void TranspositionTable::clear() {
 }
 
 std::uint64_t TranspositionTable::pack(const Data& d) const {
-    return std::uint64_t(std::uint8_t(d.lower + 64)) | std::uint64_t(std::uint8_t(d.upper + 64)) << 8 |
+    return std::uint64_t(std::uint8_t(d.lower + kMaxScore)) | std::uint64_t(std::uint8_t(d.upper + kMaxScore)) << 8 |
            std::uint64_t(std::uint8_t(d.move)) << 16 | std::uint64_t(std::uint8_t(d.depth)) << 24 |
            std::uint64_t(std::uint8_t(d.selectivity)) << 32 | std::uint64_t(generation_) << 40 |
            std::uint64_t(epoch_) << 48;
 }
 
 TranspositionTable::Data TranspositionTable::unpack(std::uint64_t w) {
-    return {int(w & 0xff) - 64, int((w >> 8) & 0xff) - 64, int((w >> 16) & 0xff), int((w >> 24) & 0xff),
+    return {int(w & 0xff) - kMaxScore, int((w >> 8) & 0xff) - kMaxScore, int((w >> 16) & 0xff), int((w >> 24) & 0xff),
             int((w >> 32) & 0xff)};
 }
 
@@ -75,7 +76,7 @@ bool TranspositionTable::probe(std::uint64_t key, Data& out) const {
 void TranspositionTable::store(std::uint64_t key, const Data& data) {
     Bucket& bucket = buckets_[key & mask_];
     Entry* victim = &bucket.entries[0];
-    int victim_value = 1 << 30;
+    int victim_value = std::numeric_limits<int>::max();
     for (Entry& e : bucket.entries) {
         const std::uint64_t old = live_data(e);  // an entry from before the last clear is empty
         if ((e.check.load(std::memory_order_relaxed) ^ old) == key && old != 0) {
