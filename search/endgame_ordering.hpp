@@ -64,10 +64,6 @@ int ordering_eval(Bitboard player, Bitboard opponent) {
     return 4 * mobility + potential;
 }
 
-// Room for every legal move: reachable positions have at most 33, but a board read from a file
-// can have more, never more than its empty squares.
-constexpr int kMaxMoves = 64;
-
 struct MoveList {
     ScoredMove moves[kMaxMoves];
     int size = 0;

@@ -19,9 +19,6 @@ struct OrderedMove {
 
 class MoveList {
 public:
-    // No Othello position has more than 33 legal moves.
-    static constexpr int kCapacity = 40;
-
     MoveList(const Board& board, Bitboard moves) {
         for_each_square(moves, [&](int sq) { moves_[count_++] = {sq, board.flips_for(sq), 0}; });
     }
@@ -39,7 +36,7 @@ public:
     }
 
 private:
-    OrderedMove moves_[kCapacity];
+    OrderedMove moves_[kMaxMoves];
     int count_ = 0;
 };
 
