@@ -100,6 +100,12 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
     const int shallow = probcut_shallow_depth(depth);
     // The deep value reaches beta with the level's confidence when the shallow one reaches `high`.
     const int high = static_cast<int>(std::ceil((beta + margin - fit.offset) / fit.slope));
+    // A bound beyond every score is reached (or not) for certain: cut without a probe, whose window
+    // would lie outside the score range.
+    if (high < -kMaxScore) {
+        score = beta;
+        return true;
+    }
     if (high <= kMaxScore) {
         const int value = shallow == 0 ? leaf(board) : nws(board, high, shallow);
         if (!aborted() && value >= high) {
@@ -108,6 +114,10 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
         }
     }
     const int low = static_cast<int>(std::floor((alpha - margin - fit.offset) / fit.slope));
+    if (low > kMaxScore) {
+        score = alpha;
+        return true;
+    }
     if (low >= -kMaxScore) {
         const int value = shallow == 0 ? leaf(board) : nws(board, low + 1, shallow);
         if (!aborted() && value <= low) {
