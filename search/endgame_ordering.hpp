@@ -2,6 +2,7 @@
 // fewest replies is likeliest to cut off and has the smallest subtree. The table move goes first.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <utility>
 
@@ -80,6 +81,7 @@ struct MoveList {
         for (; legal; legal &= legal - 1) {
             const int x = first_square(legal);
             const Bitboard f = flips(x, player, opponent);
+            assert(size < kMaxMoves);
             moves[size].square = x;
             moves[size].flips = f;
             next_player[size] = opponent ^ f;
@@ -95,6 +97,7 @@ struct MoveList {
         for (; legal; legal &= legal - 1) {
             const int x = first_square(legal);
             const Bitboard f = flips(x, player, opponent);
+            assert(size < kMaxMoves);
             ScoredMove& m = moves[size++];
             m.square = x;
             m.flips = f;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <cstdint>
 
@@ -77,6 +78,7 @@ public:
 
     // Null-window search at any depth: the score if it is <= alpha or > alpha, fail-soft.
     int nws(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
+        assert(-kInfinity <= alpha && alpha < kInfinity);  // the window (alpha, alpha + 1)
         if (empties_count > kLocalDepth) return nws_deep(player, opponent, alpha, empties_count, parity);
         if (empties_count > kShallowDepth) return nws_local(player, opponent, alpha, empties_count, parity);
         const Bitboard empties = ~(player | opponent) & T::kPlayable;
@@ -100,6 +102,7 @@ public:
     // Full-window search for exact scores inside (alpha, beta); `best_move` gets the move found best.
     int pvs(Bitboard player, Bitboard opponent, int alpha, int beta, int empties_count, unsigned parity,
             Move* best_move = nullptr) {
+        assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
         if (stopped()) return 0;
         ++nodes;
         const Bitboard moves = T::moves(player, opponent);

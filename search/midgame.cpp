@@ -1,6 +1,7 @@
 #include "search/midgame.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "engine/hash_key.hpp"
@@ -139,6 +140,7 @@ int MidgameSearch::solve_to_end(const Board& board, int beta) {
 
 // Null-window search: is the value at least beta? Fail-soft.
 int MidgameSearch::nws(const Board& board, int beta, int depth) {
+    assert(-kInfinity < beta && beta <= kInfinity);  // the window (beta - 1, beta)
     const int empties = board.empty_count(playable_);
     if (depth >= empties && empties <= kExactTailEmpties && exact_tail_) return solve_to_end(board, beta);
     if (interrupted()) return 0;
@@ -209,6 +211,8 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
 
 // Principal-variation search: exact inside (alpha, beta), fail-soft bounds outside; fills pv_[ply].
 int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int ply) {
+    assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
+    assert(ply < kMaxPly);
     pv_length_[ply] = ply;
     if (interrupted()) return 0;
     if (depth == 0) return leaf(board);

@@ -4,6 +4,7 @@
 // move never sorts the rest.
 #pragma once
 
+#include <cassert>
 #include <utility>
 
 #include "engine/board.hpp"
@@ -20,7 +21,10 @@ struct OrderedMove {
 class MoveList {
 public:
     MoveList(const Board& board, Bitboard moves) {
-        for_each_square(moves, [&](int sq) { moves_[count_++] = {sq, board.flips_for(sq), 0}; });
+        for_each_square(moves, [&](int sq) {
+            assert(count_ < kMaxMoves);
+            moves_[count_++] = {sq, board.flips_for(sq), 0};
+        });
     }
     int size() const { return count_; }
     OrderedMove& operator[](int i) { return moves_[i]; }

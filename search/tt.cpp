@@ -1,6 +1,7 @@
 #include "search/tt.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -116,6 +117,11 @@ TranspositionTable::Data TranspositionTable::kept(const Data& previous, const Da
 }
 
 void TranspositionTable::write(Entry& entry, std::uint64_t key, const Data& data) {
+    // What a search stores and what kept() merges: bounds of a real score, lower <= upper (a merge
+    // that would cross them keeps the newer data), and every field within its 8 bits.
+    assert(-kMaxScore <= data.lower && data.lower <= data.upper && data.upper <= kMaxScore);
+    assert(data.move >= 0 && data.move <= kNoMove && data.depth >= 0 && data.depth <= 0xff);
+    assert(data.selectivity >= 0 && data.selectivity <= 0xff);
     const std::uint64_t word = pack(data);  // in this search's generation, whatever it keeps
     entry.check.store(key ^ word, std::memory_order_relaxed);
     entry.data.store(word, std::memory_order_relaxed);
