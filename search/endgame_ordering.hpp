@@ -20,11 +20,7 @@ struct ScoredMove {
 
 // Static bonus per square, a tie-break after mobility: corners best, then the edge squares two
 // away from a corner, X and C squares (next to a corner) worst. The 6x6 board (b2..g7) gets its
-// own table: its corners are the 8x8 X-squares. Values chosen here by square class on 1 Dec 2026,
-// replacing an 8x8 table that was Edax's SQUARE_VALUE (JCW's scores) number for number; 1 thread,
-// s (nodes), before -> after: FFO #40-#49 18.78 (618.5 M) -> 18.83 (620.5 M), #20-#39 2.06 / 2.08
-// -> 2.03 / 2.11 (83.1 M -> 82.1 M), #56 33.5 (1.265 G) -> 32.8 (1.242 G); 6x6 start 11.81 / 11.73
-// -> 11.69 / 11.75 (346.8 M -> 344.9 M).
+// own table: its corners are the 8x8 X-squares (bench/results/tuning-notes.md).
 constexpr std::array<int, 64> make_square_values(Geometry geometry) {
     constexpr int row8[8][8] = {
         {20, 4, 14, 12, 12, 14, 4, 20}, {4, 0, 6, 8, 8, 6, 0, 4},     {14, 6, 12, 10, 10, 12, 6, 14},
@@ -134,9 +130,7 @@ struct MoveList {
     // Sets each move's score to the fastest-first part of generate()'s score, from its child
     // position (next_player to move): the replies (corners twice) and their potential mobility,
     // fewer first. Eight children per register: one fill per direction serves eight children, where
-    // the one-position generator spends a fill per child. Same nodes, 1 thread, s (alternated):
-    // FFO #20-#39 2.08-2.12 -> 2.07-2.10, #40-#44 2.53-2.60 -> 2.48-2.52, 6x6 start 12.16 / 11.94 ->
-    // 11.75 / 11.57.
+    // the one-position generator spends a fill per child (bench/results/tuning-notes.md).
     template <class T>
     void score_replies_x8(const Bitboard* next_player, const Bitboard* next_opponent) {
         for (int base = 0; base < size; base += 8) {
@@ -174,7 +168,8 @@ struct MoveList {
             m.score = v * kSearchWeight + m.score;
         }
     }
-    static constexpr int kSearchWeight = 8;  // FFO #31-#37: 64 -> 147.5 M nodes, 16 -> 128.8 M, 8 -> 124.4 M
+    // The look-ahead's weight against the fastest-first score (bench/results/tuning-notes.md).
+    static constexpr int kSearchWeight = 8;
 
     // A position with a symmetry has equivalent moves (all four at the start: d3, c4, f5, e6):
     // keeps one move of each class. Symmetric positions occur only early in a game.

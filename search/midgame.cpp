@@ -18,9 +18,7 @@ constexpr int kTtMinDepth = 2;
 // PV nodes below the root share their later moves with idle helpers from this depth: shallower,
 // the split's bookkeeping costs more than the helper gains.
 constexpr int kPvSplitDepth = 6;
-// Null-window nodes share their moves after the first from this depth (midgame bench at depth 15,
-// 2 threads, alternated: from 4 plies a median 3.57 s, against 4.45 s with no null-window split;
-// 2 and 3 plies 3.7-4.2 s, 6 and 8 plies 4.0-5.0 s).
+// Null-window nodes share their moves after the first from this depth (bench/results/tuning-notes.md).
 constexpr int kNwsSplitDepth = 4;
 // Internal iterative deepening: a PV node without a table move this deep first searches shallower.
 constexpr int kIidMinDepth = 5;
@@ -28,9 +26,7 @@ constexpr int kIidMinDepth = 5;
 constexpr std::uint64_t kPollInterval = 512;
 // A null-window node that searches to the end of the game with at most this many empties is
 // solved exactly by the endgame solver's search (search/exact_tail.hpp). It pays in the selective
-// search to the end before a solve: `tempo solve` FFO #40-#49, medians of 3 alternated rounds,
-// without / with: 1 thread 23.56 / 22.84 s (716.5 M / 704.9 M nodes), 2 threads 13.45 / 12.78 s;
-// from 10, 11, 13 empties 23.0, 23.1, 23.4 s (one round, within the noise).
+// search to the end before a solve (bench/results/tuning-notes.md).
 constexpr int kExactTailEmpties = 12;
 // The stop flag of a search that has none: never raised.
 const std::atomic<bool> kNeverStopped{false};
@@ -174,8 +170,8 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
     MoveList list(board, moves);
     if (depth > kTtMinDepth) {
         // The children probe the table too: their lines are requested now, so that the misses
-        // overlap the move scoring and each other instead of stalling each child in turn. Same
-        // nodes; `tempo bench -q --depth 14` 1.638 -> 1.450 s (medians of 3 alternated rounds).
+        // overlap the move scoring and each other instead of stalling each child in turn
+        // (bench/results/tuning-notes.md).
         for (int i = 0; i < list.size(); ++i)
             context_.tt->prefetch(hash_key(board.after(list[i].square, list[i].flipped)));
     }

@@ -452,11 +452,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
     // An exact solve first searches as `tempo solve`'s guess does (search/endgame_guess.hpp): to the
-    // end from kGuessEmpties (FFO #40-#49, 1 thread, 256 MB: 1,119.3 M -> 738.8 M nodes, 66.3 ->
-    // 48.5 user s), 6 plies short below. Before, the search below went kSolveLead short of the end,
-    // at most kMaxPreSolveDepth (8 plies at 20 empties):
-    // `tempo analyze --endgame exact`, hard-20.obf positions 1-60 and 61-120, 259.2 -> 215.4 M
-    // and 250.5 -> 207.8 M nodes, 5.72 -> 5.10 and 5.90 -> 5.11 s; 60 of 17-18 empties 0.79 -> 0.72 s.
+    // end from kGuessEmpties, kGuessShortfall plies short below (bench/results/tuning-notes.md).
     if (endgame == Limits::Endgame::kExact && multi_pv == 1 && guess_depth(empties) >= kGuessDepthStep) {
         max_depth = guess_depth(empties);
         selectivity = guess_selectivity(variant.geometry);
