@@ -1,5 +1,6 @@
-// Scores are final disc margins from the side to move's view: every evaluation, search result and
-// stored bound lies in [-kMaxScore, kMaxScore] (a 6x6 game ends within +-36).
+// Scores are final disc margins from the side to move's view: evaluations, search results and the
+// table's bounds lie in [-kMaxScore, kMaxScore] (a 6x6 game ends within +-36); +-kInfinity only
+// bounds a window or marks a score not yet found.
 #pragma once
 
 namespace tempo {

@@ -208,7 +208,7 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
 // Principal-variation search: exact inside (alpha, beta), fail-soft bounds outside; fills pv_[ply].
 int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int ply) {
     assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
-    assert(ply < kMaxPly);
+    assert(ply + 1 < kMaxPly);  // the PV arrays hold this node's row and its children's
     pv_length_[ply] = ply;
     if (interrupted()) return 0;
     if (depth == 0) return leaf(board);
