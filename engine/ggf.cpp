@@ -13,7 +13,7 @@ namespace {
 // Far beyond any real record (a full game with evals and times is about 1 kB): refuse, don't scan.
 constexpr std::size_t kMaxRecordBytes = 1u << 20;
 // 60 moves plus passes; a record with more cannot be a game.
-constexpr std::size_t kMaxMoves = 200;
+constexpr std::size_t kMaxRecordMoves = 200;
 
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
 
@@ -300,7 +300,7 @@ GgfGame parse_ggf(std::string_view text) {
             game.moves.push_back({kPass, std::nullopt, std::nullopt});
             expected = color;
         }
-        if (game.moves.size() >= kMaxMoves) throw ParseError("too many moves (over " + std::to_string(kMaxMoves) + ") for one game");
+        if (game.moves.size() >= kMaxRecordMoves) throw ParseError("too many moves (over " + std::to_string(kMaxRecordMoves) + ") for one game");
         try {
             game.moves.push_back(parse_ggf_move(tag.value, game.variant.geometry));
         } catch (const ParseError& e) {

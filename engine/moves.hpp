@@ -12,6 +12,10 @@
 
 namespace tempo {
 
+// The capacity of a move list: one entry per square. A reachable position has at most 33 legal
+// moves, but a board read from a file can have more, never more than its empty squares.
+constexpr int kMaxMoves = 64;
+
 namespace detail {
 
 // Moves along +shift and -shift at once. `crossable` are the opponent discs a run may contain in this

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 
 namespace tempo {
 
@@ -16,7 +17,7 @@ public:
     static std::shared_ptr<const Evaluator> create(Variant variant, const std::string& weights_file = "");
 
     virtual ~Evaluator() = default;
-    // The side to move's expected final margin in discs, in [-64, 64].
+    // The side to move's expected final margin in discs, in [-kMaxScore, kMaxScore].
     virtual int evaluate(const Board& board) const = 0;
 };
 

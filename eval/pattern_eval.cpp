@@ -56,7 +56,7 @@ int PatternEvaluator::evaluate(const Board& board) const {
         fine += static_cast<int>(std::lround(correction(net, board, fine) * float(units)));
     // Round to the nearest disc, halves away from zero (symmetric for both sides).
     const int discs = fine >= 0 ? (fine + units / 2) / units : -((-fine + units / 2) / units);
-    return std::clamp(discs, -64, 64);
+    return std::clamp(discs, -kMaxScore, kMaxScore);
 }
 
 }  // namespace tempo

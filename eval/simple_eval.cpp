@@ -24,7 +24,7 @@ int SimpleEvaluator::evaluate(const Board& board) const {
     const int corners = popcount(board.player & variant_.corners()) - popcount(board.opponent & variant_.corners());
     int score = 3 * mobility + potential + 8 * corners;  // in quarter discs
     if (variant_.rules == Rules::kAnti) score = -score;
-    return std::clamp(score / 4, -64, 64);
+    return std::clamp(score / 4, -kMaxScore, kMaxScore);
 }
 
 }  // namespace tempo

@@ -16,6 +16,7 @@
 
 #include "engine/board.hpp"
 #include "engine/game.hpp"
+#include "engine/score.hpp"
 
 namespace tempo {
 

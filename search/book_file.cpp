@@ -111,7 +111,7 @@ Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what) {
             const bool ok = square == kPass ? legal == 0 && board.passed().moves(variant.playable()) != 0
                                             : square < 64 && (legal & square_bit(square)) && !(seen & square_bit(square));
             if (!ok) fail(where + ": move code " + std::to_string(square) + " is not a legal move there (or repeats)");
-            if (value < -64 || value > 64) fail(where + ": value " + std::to_string(value) + " outside [-64, 64]");
+            if (value < -kMaxScore || value > kMaxScore) fail(where + ": value " + std::to_string(value) + " outside [-64, 64]");
             if (square < 64) seen |= square_bit(square);
             node.moves.push_back({static_cast<std::uint8_t>(square), value, body[at + 2], (body[at] & kExactBit) != 0});
         }

@@ -109,7 +109,7 @@ Book parse_book_text(std::string_view text) {
             }
             const bool legal_move = move.move == kPass ? legal == 0 : (legal & square_bit(move.move)) != 0;
             if (!legal_move) fail("move " + std::string(word.substr(0, colon1)) + " is not legal in this position");
-            const auto value = parse_int(word.substr(colon1 + 1, colon2 - colon1 - 1), -64, 64);
+            const auto value = parse_int(word.substr(colon1 + 1, colon2 - colon1 - 1), -kMaxScore, kMaxScore);
             if (!value) fail("bad value in '" + std::string(word) + "' (discs, -64..64)");
             std::string_view depth_text = word.substr(colon2 + 1);
             move.exact = !depth_text.empty() && depth_text.back() == '!';

@@ -10,7 +10,6 @@ namespace tempo {
 using endgame::Parallel;
 using endgame::Search;
 using endgame::Traits;
-using endgame::kInfinity;
 
 struct EndgameSolver::Impl {
     virtual ~Impl() = default;
@@ -43,7 +42,7 @@ public:
         const Bitboard empties = ~board.occupied() & T::kPlayable;
         const int n = popcount(empties);
         const unsigned parity = endgame::parity_of(empties);
-        // An exact +-64 (or +-36) lies inside the window only when the window reaches past it.
+        // An exact +-kMaxScore (or +-36) lies inside the window only when the window reaches past it.
         if (alpha <= -T::kSquares) alpha = -T::kSquares - 1;
         if (beta >= T::kSquares) beta = T::kSquares + 1;
         result.score = root_search(board, alpha, beta, guess, n, parity, result.best);

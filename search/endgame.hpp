@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 #include "engine/variant.hpp"
 #include "eval/evaluator.hpp"
 #include "search/tt.hpp"
@@ -60,7 +61,7 @@ public:
     // win/loss/draw (score -1, 0 or +1 as a bound: <= -1 loss, >= 1 win, 0 draw). A wide window is
     // narrowed around `guess` (an estimate of the score, e.g. a midgame search's): a closer guess
     // costs fewer nodes, any guess gives the same score.
-    EndgameResult solve(const Board& board, int alpha = -64, int beta = 64, int guess = 0);
+    EndgameResult solve(const Board& board, int alpha = -kMaxScore, int beta = kMaxScore, int guess = 0);
     // Win/loss/draw: solve(board, -1, 1) with the score clamped to -1, 0, +1.
     EndgameResult solve_wld(const Board& board);
 

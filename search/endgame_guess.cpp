@@ -20,7 +20,7 @@ int endgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     const int last = guess_depth(board.empty_count(variant.playable()));
     const int selectivity = guess_selectivity(variant.geometry);
     for (int depth = kGuessDepthStep; depth <= last; depth += kGuessDepthStep)
-        guess = search.search(board, -64, 64, depth, selectivity, split ? &*split : nullptr);
+        guess = search.search(board, -kMaxScore, kMaxScore, depth, selectivity, split ? &*split : nullptr);
     nodes += search.nodes() + (split ? split->helper_nodes() : 0);
     return guess;
 }

@@ -32,7 +32,7 @@ public:
     }
 
     // Each of solve2..solve4 has the flip routine (and solve1) inlined into it (flatten) but stays a
-    // single out-of-line copy (noinline): FFO #20-#29, 3% fewer instructions, no larger code.
+    // single out-of-line copy (noinline): fewer instructions, no larger code (bench/results/tuning-notes.md).
     [[gnu::noinline, gnu::flatten]] int solve2(Bitboard player, Bitboard opponent, int alpha, int x1, int x2) {
         ++nodes;
         int best = -kInfinity;
@@ -66,9 +66,7 @@ public:
         ++nodes;
         // Parity: of three empties either all lie in odd quadrants or one is alone in its quadrant
         // and the other two share one; the lone square goes first (solve4's order, kept for the
-        // three left, was by the parity of four). 1 thread, nodes, s: FFO #20-#39 82.08 -> 80.53 M,
-        // 1.99-2.04 -> 1.96-1.98; #40-#49 620.5 -> 613.8 M, 18.18 / 18.65 -> 18.20 / 18.26; 6x6 start
-        // 344.9 -> 339.7 M, 11.70 -> 11.52 (alternated).
+        // three left, was by the parity of four; bench/results/tuning-notes.md).
         if (quadrant(x1) == quadrant(x2)) {
             if (quadrant(x3) != quadrant(x1)) std::swap(x1, x3);
         } else if (quadrant(x1) == quadrant(x3)) {
@@ -113,9 +111,8 @@ public:
     }
 
     // Four empties, tried in parity order: squares of odd quadrants first. The stable discs may
-    // refute alpha before any move: FFO #40-#49 on 1 thread 718.1 M -> 598.2 M nodes, 19.28 /
-    // 19.49 / 19.67 -> 19.07 / 18.96 s; the 6x6 start 12.12 / 12.21 / 12.08 -> 11.66 / 11.62 /
-    // 11.51 s (alternated rounds). At 3 empties too: #40-#49 561.6 M nodes, no faster.
+    // refute alpha before any move; at 3 empties the test saves nodes but no time
+    // (bench/results/tuning-notes.md).
     int solve4(Bitboard player, Bitboard opponent, int alpha, Bitboard empties, unsigned parity) {
         if (int bound; stability_cuts<T>(player, opponent, alpha, 4, bound)) {
             ++nodes;

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 
 namespace tempo::endgame {
 
@@ -19,7 +20,7 @@ class LocalTable {
 public:
     struct Entry {
         Bitboard player = 0, opponent = 0;  // a board without discs: matches no position searched
-        std::int8_t lower = -64, upper = 64;
+        std::int8_t lower = -kMaxScore, upper = kMaxScore;
         std::uint8_t move = kNoMove;
     };
 

@@ -2,6 +2,7 @@
 // fewest replies is likeliest to cut off and has the smallest subtree. The table move goes first.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <utility>
 
@@ -19,11 +20,7 @@ struct ScoredMove {
 
 // Static bonus per square, a tie-break after mobility: corners best, then the edge squares two
 // away from a corner, X and C squares (next to a corner) worst. The 6x6 board (b2..g7) gets its
-// own table: its corners are the 8x8 X-squares. Values chosen here by square class on 1 Dec 2026,
-// replacing an 8x8 table that was Edax's SQUARE_VALUE (JCW's scores) number for number; 1 thread,
-// s (nodes), before -> after: FFO #40-#49 18.78 (618.5 M) -> 18.83 (620.5 M), #20-#39 2.06 / 2.08
-// -> 2.03 / 2.11 (83.1 M -> 82.1 M), #56 33.5 (1.265 G) -> 32.8 (1.242 G); 6x6 start 11.81 / 11.73
-// -> 11.69 / 11.75 (346.8 M -> 344.9 M).
+// own table: its corners are the 8x8 X-squares (bench/results/tuning-notes.md).
 constexpr std::array<int, 64> make_square_values(Geometry geometry) {
     constexpr int row8[8][8] = {
         {20, 4, 14, 12, 12, 14, 4, 20}, {4, 0, 6, 8, 8, 6, 0, 4},     {14, 6, 12, 10, 10, 12, 6, 14},
@@ -64,10 +61,6 @@ int ordering_eval(Bitboard player, Bitboard opponent) {
     return 4 * mobility + potential;
 }
 
-// Room for every legal move: reachable positions have at most 33, but a board read from a file
-// can have more, never more than its empty squares.
-constexpr int kMaxMoves = 64;
-
 struct MoveList {
     ScoredMove moves[kMaxMoves];
     int size = 0;
@@ -84,6 +77,7 @@ struct MoveList {
         for (; legal; legal &= legal - 1) {
             const int x = first_square(legal);
             const Bitboard f = flips(x, player, opponent);
+            assert(size < kMaxMoves);
             moves[size].square = x;
             moves[size].flips = f;
             next_player[size] = opponent ^ f;
@@ -93,17 +87,18 @@ struct MoveList {
         score_replies_x8<T>(next_player, next_opponent);
         for (int i = 0; i < size; ++i) {
             ScoredMove& m = moves[i];
-            m.score = m.square == tt_move ? 1 << 30 : m.score + placement_bonus<T>(m.square, odd);
+            m.score = m.square == tt_move ? kTableMoveOrder : m.score + placement_bonus<T>(m.square, odd);
         }
 #else
         for (; legal; legal &= legal - 1) {
             const int x = first_square(legal);
             const Bitboard f = flips(x, player, opponent);
+            assert(size < kMaxMoves);
             ScoredMove& m = moves[size++];
             m.square = x;
             m.flips = f;
             if (x == tt_move) {
-                m.score = 1 << 30;
+                m.score = kTableMoveOrder;
                 continue;
             }
             const Bitboard next_player = opponent ^ f;
@@ -135,9 +130,7 @@ struct MoveList {
     // Sets each move's score to the fastest-first part of generate()'s score, from its child
     // position (next_player to move): the replies (corners twice) and their potential mobility,
     // fewer first. Eight children per register: one fill per direction serves eight children, where
-    // the one-position generator spends a fill per child. Same nodes, 1 thread, s (alternated):
-    // FFO #20-#39 2.08-2.12 -> 2.07-2.10, #40-#44 2.53-2.60 -> 2.48-2.52, 6x6 start 12.16 / 11.94 ->
-    // 11.75 / 11.57.
+    // the one-position generator spends a fill per child (bench/results/tuning-notes.md).
     template <class T>
     void score_replies_x8(const Bitboard* next_player, const Bitboard* next_opponent) {
         for (int base = 0; base < size; base += 8) {
@@ -157,7 +150,7 @@ struct MoveList {
     // Marks `move` (the table move, or kNoMove) to be searched first, as generate() does.
     void put_first(Move move) {
         for (int i = 0; i < size; ++i)
-            if (moves[i].square == move) moves[i].score = 1 << 30;
+            if (moves[i].square == move) moves[i].score = kTableMoveOrder;
     }
 
     // Re-scores every move but the table move by a `depth`-ply look-ahead on ordering_eval
@@ -169,13 +162,14 @@ struct MoveList {
         const auto mobility = [](Bitboard p, Bitboard o) { return ordering_eval<T>(p, o); };
         for (int i = 0; i < size; ++i) {
             ScoredMove& m = moves[i];
-            if (m.score == 1 << 30) continue;
+            if (m.score == kTableMoveOrder) continue;
             const int v = -look_ahead<T>(mobility, kUnitsPerDisc, opponent ^ m.flips,
                                          player | m.flips | square_bit(m.square), -100000, 100000, depth, nodes);
             m.score = v * kSearchWeight + m.score;
         }
     }
-    static constexpr int kSearchWeight = 8;  // FFO #31-#37: 64 -> 147.5 M nodes, 16 -> 128.8 M, 8 -> 124.4 M
+    // The look-ahead's weight against the fastest-first score (bench/results/tuning-notes.md).
+    static constexpr int kSearchWeight = 8;
 
     // A position with a symmetry has equivalent moves (all four at the start: d3, c4, f5, e6):
     // keeps one move of each class. Symmetric positions occur only early in a game.

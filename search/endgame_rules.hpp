@@ -6,12 +6,11 @@
 #include <array>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 #include "engine/variant.hpp"
 #include "search/stability.hpp"
 
 namespace tempo::endgame {
-
-constexpr int kInfinity = 127;
 
 template <Geometry G, Rules R>
 struct Traits {
@@ -59,11 +58,8 @@ struct Traits {
 
 // Stability is checked only when alpha >= 2 x empties - 2 (8x8; smaller boards subtract the
 // missing squares): at lower alphas the stable bounding discs (Traits::bounding_discs) seldom
-// hold the score down to alpha, and the scan would cost more than its cut-offs save. Measured on
-// 1 Dec 2026, 1 thread, one run each, thresholds 2e + c for c = -8 / -4 / -2 / 0: FFO #40-#49
-// 19.16 / 19.06 / 18.97 / 19.79 s (604.3 / 612.0 / 618.5 / 694.4 M nodes). No threshold at all
-// (the popcount test of stability_cuts alone): #40-#49 18.90 s (602.3 M), but FFO #56 36.9 s
-// against 34.1 with 2e - 2, and #20-#39 2.27 against 2.09 s.
+// hold the score down to alpha, and the scan would cost more than its cut-offs save
+// (bench/results/tuning-notes.md).
 constexpr int stability_threshold(int empties_count) { return 2 * empties_count - 2; }
 
 // Whether the stable discs alone hold the side to move to at most alpha (`bound` gets that bound).

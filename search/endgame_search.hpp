@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <cstdint>
 
@@ -24,30 +25,13 @@ namespace tempo::endgame {
 // Depth (empties) at and below which the search uses no table and no move list.
 constexpr int kShallowDepth = 6;
 // Above kShallowDepth and up to this many empties the search keeps its results in its thread's
-// small table (search/endgame_local_table.hpp), above it in the shared one. 1 thread, s (nodes),
-// alternated, against the shared table at every depth: up to 10 / 11 empties, FFO #20-#39 1.76-1.79
-// / 1.76-1.78 against 1.97-2.02 (84.3 / 85.6 M against 80.5 M); #40-#44 2.12 / 2.08-2.09 against
-// 2.33-2.38; #45-#49 12.0-13.0 / 12.3 against 15.2-15.3 (517.6 / 518.8 M against 532.0 M); up to
-// 8 / 9: #40-#44 2.13-2.19 / 2.06-2.09. 2^11 slots per empties count; 2^10: the same within noise.
-// As committed: #40-#49 17.99 / 18.09 -> 14.30 / 14.24 s (613.8 -> 603.5 M nodes), on 2 threads
-// 9.68 / 9.30 -> 7.63 / 7.72 s; 6x6 start 11.47 -> 9.17 s. Those were tuned on 20-25 empties;
-// re-tuned on 3 Dec on larger trees (FFO #50-#53 and #56, 26-29 empties), alternated rounds, s:
-// up to 11 / 12 / 13 / 14 empties, 2 threads 64.4, 63.5 / 62.5, 62.1 / 61.1, 61.4 / 62.2, 61.8
-// (4.62 / 4.61 / 4.64 / 4.69 G nodes: a little more work per result kept out of the shared table,
-// much less time per node); 1 thread 57.7, 58.7 / 55.1, 56.1 / 55.6, 53.7 s. FFO #40-#49, 1
-// thread, 11 / 13: 17.98, 18.68 / 17.92, 17.97 s (604.0 / 621.6 M nodes); 6x6 start 13.6 / 12.7
-// s. 2^12 slots per empties count up to 13: 61.9 s (4.60 G nodes) on #50-#53 + #56. Up to 14 won
-// on the largest tree, FFO #55 on 2 threads: 128.1 s (11.12 G nodes) against 140.9 s (11.74 G) up
-// to 13 and 163.1 s (13.20 G) up to 11; FFO #40-#59 on 2 threads 285.2 s against 293.2 s up to 13
-// and 342.3 s up to 11; #40-#49 1 thread 17.31, 16.96 against 16.87, 17.01 s up to 13; 6x6 start
-// 11.9 against 12.5 s.
+// small table (search/endgame_local_table.hpp), above it in the shared one: a little more work
+// per result kept out of the shared table, much less time per node (bench/results/tuning-notes.md).
 constexpr int kLocalDepth = 14;
 constexpr int kLocalBits = 11;
 // Depth from which children are probed in a table before searching (enhanced transposition
-// cut-off): at kLocalDepth + 1 in the small table, above in the shared one. With the shared table
-// at every depth 12 had beaten 10, 11, 13, 14 and 16 (FFO #40-#49 1 thread 19.35 / 19.41 s
-// against 20.56 / 20.79 for 10 and 19.2-20.2 for the others); with the small table, children
-// probed only from 13 empties: #45-#49 12.66 s against 12.28.
+// cut-off): at kLocalDepth + 1 in the small table, above in the shared one
+// (bench/results/tuning-notes.md).
 constexpr int kEtcDepth = kLocalDepth + 1;
 // Depth (empties) from which moves are sorted by a shallow look-ahead, and its depth in plies.
 constexpr int kSearchOrderDepth = 14;
@@ -60,14 +44,12 @@ constexpr int kSymmetryDiscs = 14;
 
 // Empties from which a node (PV or null-window) may share its remaining moves with helper threads.
 // Null-window nodes in the small table (kLocalDepth empties and fewer) never split, so for them
-// this reads as kLocalDepth + 1; 14 or 16 for PV nodes too (small table up to 13): the same time
-// within noise (3 Dec).
+// this reads as kLocalDepth + 1 (bench/results/tuning-notes.md).
 constexpr int kSplitDepth = 12;
 
-// A cache line of its own: the node counter is written at every node. Before, the master's
-// counter shared a line with the solver's stop flag, which the helper reads at every node, and
-// 2 threads spent a quarter more CPU per node than 1 (FFO #40-#49 on 2 threads: 24.6 -> 20.3
-// user s, 13.1 -> 10.9 s; 1 thread 19.7 user s).
+// A cache line of its own: the node counter is written at every node, and a line shared with
+// the stop flag, which the helpers read at every node, cost 2 threads a quarter more CPU per
+// node (bench/results/tuning-notes.md).
 template <class T>
 class alignas(64) Search : public LastMoves<T> {
 public:
@@ -77,6 +59,7 @@ public:
 
     // Null-window search at any depth: the score if it is <= alpha or > alpha, fail-soft.
     int nws(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
+        assert(-kInfinity <= alpha && alpha < kInfinity);  // the window (alpha, alpha + 1)
         if (empties_count > kLocalDepth) return nws_deep(player, opponent, alpha, empties_count, parity);
         if (empties_count > kShallowDepth) return nws_local(player, opponent, alpha, empties_count, parity);
         const Bitboard empties = ~(player | opponent) & T::kPlayable;
@@ -100,6 +83,7 @@ public:
     // Full-window search for exact scores inside (alpha, beta); `best_move` gets the move found best.
     int pvs(Bitboard player, Bitboard opponent, int alpha, int beta, int empties_count, unsigned parity,
             Move* best_move = nullptr) {
+        assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
         if (stopped()) return 0;
         ++nodes;
         const Bitboard moves = T::moves(player, opponent);
@@ -229,10 +213,8 @@ private:
         MoveList list;
         list.generate<T>(player, opponent, moves, parity, table_move);
         if (empties_count > kShallowDepth + 1) {
-            // Enhanced transposition cut-off on the small table, where a probe is a cache hit:
-            // FFO #20-#39 85.6 -> 82.4 M nodes, 1.80 / 1.80 -> 1.77 / 1.70 s; #45-#49 518.8 ->
-            // 501.0 M, 12.41 / 12.38 -> 11.71 / 11.72 s. From 9 empties: 11.56 / 11.55 s on #45-#49
-            // but 1.72-1.78 s on #20-#39; from 10: 12.00 / 11.91 s.
+            // Enhanced transposition cut-off on the small table, where a probe is a cache hit; from
+            // kShallowDepth + 2 empties (bench/results/tuning-notes.md).
             for (int i = 0; i < list.size; ++i) {
                 const ScoredMove& m = list.moves[i];
                 const int upper =
@@ -261,8 +243,8 @@ private:
     static int store_local(Local::Entry& entry, Bitboard player, Bitboard opponent, int alpha, int score, Move move) {
         entry.player = player;
         entry.opponent = opponent;
-        entry.lower = static_cast<std::int8_t>(score > alpha ? score : -64);
-        entry.upper = static_cast<std::int8_t>(score > alpha ? 64 : score);
+        entry.lower = static_cast<std::int8_t>(score > alpha ? score : -kMaxScore);
+        entry.upper = static_cast<std::int8_t>(score > alpha ? kMaxScore : score);
         entry.move = static_cast<std::uint8_t>(move);
         return score;
     }
@@ -277,17 +259,13 @@ private:
         if (int bound; stability_cuts<T>(player, opponent, alpha, empties_count, bound)) return bound;
         const Bitboard moves = T::moves(player, opponent);
         // The move list is built before the probe, so its work overlaps the table line's cache
-        // miss; a cut-off by the table wastes it, and the trade still pays: same nodes, FFO #20-#39
-        // 4.65 -> 4.48 s, #40-#44 5.77 -> 5.52 s (medians of 5 and 4 alternated runs).
+        // miss; a cut-off by the table wastes it, and the trade still pays (bench/results/tuning-notes.md).
         MoveList list;
         if (moves) list.generate<T>(player, opponent, moves, parity, kNoMove);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         // The children's keys, when they use the shared table. Their lines are requested now, so
         // that their cache misses overlap this node's own and each other's instead of stalling
-        // each child in turn; a cut-off by the table wastes them. Same nodes, FFO #40-#49 1 thread
-        // 22.60 -> 21.22 s (medians of 3 alternated rounds, with the shared table from 7 empties);
-        // requested here at 8-9 empties only, and by the ETC loop from 10 after the probe: 21.38 s;
-        // each child's line during its elder brother's search: 22.0 s.
+        // each child in turn; a cut-off by the table wastes them (bench/results/tuning-notes.md).
         std::uint64_t child_keys[kMaxMoves];  // set and read only when children_share
         const bool children_share = empties_count - 1 > kLocalDepth;
         if (children_share) {
@@ -355,15 +333,15 @@ private:
     }
 
     // What a table holds on a position (player to move, `empties` empties): an upper bound on its
-    // score, 64 when nothing. The small table serves kLocalDepth empties and fewer, the shared one
+    // score, kMaxScore when nothing. The small table serves kLocalDepth empties and fewer, the shared one
     // (by the position's key) more.
     int local_upper_bound(Bitboard player, Bitboard opponent, int empties) {
         const auto& entry = local_.slot(empties - kShallowDepth - 1, player, opponent);
-        return local_.holds(entry, player, opponent) ? entry.upper : 64;
+        return local_.holds(entry, player, opponent) ? entry.upper : kMaxScore;
     }
     int shared_upper_bound(std::uint64_t key, int empties) const {
         TranspositionTable::Data entry;
-        return tt_.probe(key, entry) && entry.depth >= empties && entry.selectivity == 0 ? entry.upper : 64;
+        return tt_.probe(key, entry) && entry.depth >= empties && entry.selectivity == 0 ? entry.upper : kMaxScore;
     }
 
     // Whether the moves after the first go to the helper threads: the master's searches only, from
@@ -391,8 +369,8 @@ private:
     // Records a fail-soft result of a search with window (alpha, beta).
     void store(std::uint64_t key, int alpha, int beta, int score, Move move, int empties_count) {
         TranspositionTable::Data d;
-        d.lower = score > alpha ? score : -64;
-        d.upper = score < beta ? score : 64;
+        d.lower = score > alpha ? score : -kMaxScore;
+        d.upper = score < beta ? score : kMaxScore;
         d.move = move;
         d.depth = empties_count;
         d.selectivity = 0;

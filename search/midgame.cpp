@@ -1,6 +1,7 @@
 #include "search/midgame.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "engine/hash_key.hpp"
@@ -17,20 +18,15 @@ constexpr int kTtMinDepth = 2;
 // PV nodes below the root share their later moves with idle helpers from this depth: shallower,
 // the split's bookkeeping costs more than the helper gains.
 constexpr int kPvSplitDepth = 6;
-// Null-window nodes share their moves after the first from this depth (midgame bench at depth 15,
-// 2 threads, alternated: from 4 plies a median 3.57 s, against 4.45 s with no null-window split;
-// 2 and 3 plies 3.7-4.2 s, 6 and 8 plies 4.0-5.0 s).
+// Null-window nodes share their moves after the first from this depth (bench/results/tuning-notes.md).
 constexpr int kNwsSplitDepth = 4;
 // Internal iterative deepening: a PV node without a table move this deep first searches shallower.
 constexpr int kIidMinDepth = 5;
 // The stop flag and node limit are looked at once per this many nodes (a power of two).
 constexpr std::uint64_t kPollInterval = 512;
-constexpr int kInfinity = 65;  // beyond every margin
 // A null-window node that searches to the end of the game with at most this many empties is
 // solved exactly by the endgame solver's search (search/exact_tail.hpp). It pays in the selective
-// search to the end before a solve: `tempo solve` FFO #40-#49, medians of 3 alternated rounds,
-// without / with: 1 thread 23.56 / 22.84 s (716.5 M / 704.9 M nodes), 2 threads 13.45 / 12.78 s;
-// from 10, 11, 13 empties 23.0, 23.1, 23.4 s (one round, within the noise).
+// search to the end before a solve (bench/results/tuning-notes.md).
 constexpr int kExactTailEmpties = 12;
 // The stop flag of a search that has none: never raised.
 const std::atomic<bool> kNeverStopped{false};
@@ -101,7 +97,13 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
     const int shallow = probcut_shallow_depth(depth);
     // The deep value reaches beta with the level's confidence when the shallow one reaches `high`.
     const int high = static_cast<int>(std::ceil((beta + margin - fit.offset) / fit.slope));
-    if (high <= 64) {
+    // A bound beyond every score is reached (or not) for certain: cut without a probe, whose window
+    // would lie outside the score range.
+    if (high < -kMaxScore) {
+        score = beta;
+        return true;
+    }
+    if (high <= kMaxScore) {
         const int value = shallow == 0 ? leaf(board) : nws(board, high, shallow);
         if (!aborted() && value >= high) {
             score = beta;
@@ -109,7 +111,11 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
         }
     }
     const int low = static_cast<int>(std::floor((alpha - margin - fit.offset) / fit.slope));
-    if (low >= -64) {
+    if (low > kMaxScore) {
+        score = alpha;
+        return true;
+    }
+    if (low >= -kMaxScore) {
         const int value = shallow == 0 ? leaf(board) : nws(board, low + 1, shallow);
         if (!aborted() && value <= low) {
             score = alpha;
@@ -130,6 +136,7 @@ int MidgameSearch::solve_to_end(const Board& board, int beta) {
 
 // Null-window search: is the value at least beta? Fail-soft.
 int MidgameSearch::nws(const Board& board, int beta, int depth) {
+    assert(-kInfinity < beta && beta <= kInfinity);  // the window (beta - 1, beta)
     const int empties = board.empty_count(playable_);
     if (depth >= empties && empties <= kExactTailEmpties && exact_tail_) return solve_to_end(board, beta);
     if (interrupted()) return 0;
@@ -163,8 +170,8 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
     MoveList list(board, moves);
     if (depth > kTtMinDepth) {
         // The children probe the table too: their lines are requested now, so that the misses
-        // overlap the move scoring and each other instead of stalling each child in turn. Same
-        // nodes; `tempo bench -q --depth 14` 1.638 -> 1.450 s (medians of 3 alternated rounds).
+        // overlap the move scoring and each other instead of stalling each child in turn
+        // (bench/results/tuning-notes.md).
         for (int i = 0; i < list.size(); ++i)
             context_.tt->prefetch(hash_key(board.after(list[i].square, list[i].flipped)));
     }
@@ -200,6 +207,8 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
 
 // Principal-variation search: exact inside (alpha, beta), fail-soft bounds outside; fills pv_[ply].
 int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int ply) {
+    assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
+    assert(ply + 1 < kMaxPly);  // the PV arrays hold this node's row and its children's
     pv_length_[ply] = ply;
     if (interrupted()) return 0;
     if (depth == 0) return leaf(board);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 #include "eval/evaluator.hpp"
 #include "search/exact_tail.hpp"
 #include "search/move_ordering.hpp"
@@ -28,7 +29,7 @@ struct SplitCutoff;
 // A root move with what the last iteration found for it.
 struct RootMove {
     Move move = kNoMove;
-    int score = -65;          // exact when `exact`, else a bound (see RootSearch)
+    int score = -kInfinity;   // exact when `exact`, else a bound (see RootSearch)
     bool exact = false;
     int depth = 0;            // of the iteration that gave `score`
     std::vector<Move> pv;     // starting with `move`

@@ -33,7 +33,7 @@ int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, 
     point.depth = depth;
     point.selectivity = selectivity;
     point.beta = beta;
-    point.best = -65;  // below every margin
+    point.best = -kInfinity;
     point.cutoff.parent = master.cutoff();
     pool_.share(master, point);
     master.check_stop();

@@ -22,7 +22,7 @@ public:
 
     // Searches moves[first..] of `node` (at `ply` from the root) at `depth` within (alpha, beta)
     // on the calling thread (`master`) and the helpers; fills their RootMoves. Returns the best
-    // score among them (-65 when none was completed). A fail high (>= beta) cuts the split point
+    // score among them (-kInfinity when none was completed). A fail high (>= beta) cuts the split point
     // off: no more moves are handed out, and those being searched unwind.
     int share(MidgameSearch& master, const Board& node, std::vector<RootMove>& moves, std::size_t first, int depth,
               int selectivity, int alpha, int beta, int ply = 0);

@@ -1,11 +1,12 @@
 #include "search/move_ordering.hpp"
 
+#include "engine/score.hpp"
+
 namespace tempo {
 
 namespace {
 
 // Weights in arbitrary units; only their ratios matter.
-constexpr int kTtMoveScore = 1 << 28;
 constexpr int kMobilityWeight = 1 << 10;       // per reply left to the opponent
 constexpr int kCornerReplyWeight = 1 << 10;    // per corner the opponent could then take
 constexpr int kCornerWeight = 1 << 11;         // taking a corner
@@ -19,7 +20,7 @@ void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, co
     for (int i = 0; i < list.size(); ++i) {
         OrderedMove& m = list[i];
         if (m.square == tt_move) {
-            m.score = kTtMoveScore;
+            m.score = kTableMoveOrder;
             continue;
         }
         const Board child = board.after(m.square, m.flipped);

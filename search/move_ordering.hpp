@@ -4,6 +4,7 @@
 // move never sorts the rest.
 #pragma once
 
+#include <cassert>
 #include <utility>
 
 #include "engine/board.hpp"
@@ -19,11 +20,11 @@ struct OrderedMove {
 
 class MoveList {
 public:
-    // No Othello position has more than 33 legal moves.
-    static constexpr int kCapacity = 40;
-
     MoveList(const Board& board, Bitboard moves) {
-        for_each_square(moves, [&](int sq) { moves_[count_++] = {sq, board.flips_for(sq), 0}; });
+        for_each_square(moves, [&](int sq) {
+            assert(count_ < kMaxMoves);
+            moves_[count_++] = {sq, board.flips_for(sq), 0};
+        });
     }
     int size() const { return count_; }
     OrderedMove& operator[](int i) { return moves_[i]; }
@@ -39,7 +40,7 @@ public:
     }
 
 private:
-    OrderedMove moves_[kCapacity];
+    OrderedMove moves_[kMaxMoves];
     int count_ = 0;
 };
 

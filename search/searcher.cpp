@@ -30,7 +30,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::microseconds;
 
-constexpr int kInfinity = 65;
 // Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
 constexpr int kAspirationWindow = 3;
 constexpr int kAspirationMinDepth = 4;
@@ -311,7 +310,7 @@ bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_mo
         std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
         record(solved, moves, run.empties, 0, run.multi_pv, true);
     } else {
-        const EndgameResult r = wld ? solver.solve_wld(run.board) : solver.solve(run.board, -64, 64, guess);
+        const EndgameResult r = wld ? solver.solve_wld(run.board) : solver.solve(run.board, -kMaxScore, kMaxScore, guess);
         nodes += r.nodes;
         if (r.stopped) return false;
         solved.best = r.best;
@@ -454,11 +453,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
     // An exact solve first searches as `tempo solve`'s guess does (search/endgame_guess.hpp): to the
-    // end from kGuessEmpties (FFO #40-#49, 1 thread, 256 MB: 1,119.3 M -> 738.8 M nodes, 66.3 ->
-    // 48.5 user s), 6 plies short below. Before, the search below went kSolveLead short of the end,
-    // at most kMaxPreSolveDepth (8 plies at 20 empties):
-    // `tempo analyze --endgame exact`, hard-20.obf positions 1-60 and 61-120, 259.2 -> 215.4 M
-    // and 250.5 -> 207.8 M nodes, 5.72 -> 5.10 and 5.90 -> 5.11 s; 60 of 17-18 empties 0.79 -> 0.72 s.
+    // end from kGuessEmpties, kGuessShortfall plies short below (bench/results/tuning-notes.md).
     if (endgame == Limits::Endgame::kExact && multi_pv == 1 && guess_depth(empties) >= kGuessDepthStep) {
         max_depth = guess_depth(empties);
         selectivity = guess_selectivity(variant.geometry);

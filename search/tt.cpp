@@ -1,8 +1,10 @@
 #include "search/tt.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 
 #if defined(__linux__)
@@ -49,14 +51,14 @@ void TranspositionTable::clear() {
 }
 
 std::uint64_t TranspositionTable::pack(const Data& d) const {
-    return std::uint64_t(std::uint8_t(d.lower + 64)) | std::uint64_t(std::uint8_t(d.upper + 64)) << 8 |
+    return std::uint64_t(std::uint8_t(d.lower + kMaxScore)) | std::uint64_t(std::uint8_t(d.upper + kMaxScore)) << 8 |
            std::uint64_t(std::uint8_t(d.move)) << 16 | std::uint64_t(std::uint8_t(d.depth)) << 24 |
            std::uint64_t(std::uint8_t(d.selectivity)) << 32 | std::uint64_t(generation_) << 40 |
            std::uint64_t(epoch_) << 48;
 }
 
 TranspositionTable::Data TranspositionTable::unpack(std::uint64_t w) {
-    return {int(w & 0xff) - 64, int((w >> 8) & 0xff) - 64, int((w >> 16) & 0xff), int((w >> 24) & 0xff),
+    return {int(w & 0xff) - kMaxScore, int((w >> 8) & 0xff) - kMaxScore, int((w >> 16) & 0xff), int((w >> 24) & 0xff),
             int((w >> 32) & 0xff)};
 }
 
@@ -75,7 +77,7 @@ bool TranspositionTable::probe(std::uint64_t key, Data& out) const {
 void TranspositionTable::store(std::uint64_t key, const Data& data) {
     Bucket& bucket = buckets_[key & mask_];
     Entry* victim = &bucket.entries[0];
-    int victim_value = 1 << 30;
+    int victim_value = std::numeric_limits<int>::max();
     for (Entry& e : bucket.entries) {
         const std::uint64_t old = live_data(e);  // an entry from before the last clear is empty
         if ((e.check.load(std::memory_order_relaxed) ^ old) == key && old != 0) {
@@ -115,6 +117,11 @@ TranspositionTable::Data TranspositionTable::kept(const Data& previous, const Da
 }
 
 void TranspositionTable::write(Entry& entry, std::uint64_t key, const Data& data) {
+    // What a search stores and what kept() merges: bounds of a real score, lower <= upper (a merge
+    // that would cross them keeps the newer data), and every field within its 8 bits.
+    assert(-kMaxScore <= data.lower && data.lower <= data.upper && data.upper <= kMaxScore);
+    assert(data.move >= 0 && data.move <= kNoMove && data.depth >= 0 && data.depth <= 0xff);
+    assert(data.selectivity >= 0 && data.selectivity <= 0xff);
     const std::uint64_t word = pack(data);  // in this search's generation, whatever it keeps
     entry.check.store(key ^ word, std::memory_order_relaxed);
     entry.data.store(word, std::memory_order_relaxed);

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "engine/board.hpp"
+#include "engine/score.hpp"
 
 namespace tempo {
 
@@ -18,8 +19,8 @@ public:
     // What is known about a position: the score lies in [lower, upper] (discs, side to move),
     // found by a search of `depth` plies (empties for a solve) at `selectivity` (0 = exact).
     struct Data {
-        int lower = -64;
-        int upper = 64;
+        int lower = -kMaxScore;
+        int upper = kMaxScore;
         Move move = kNoMove;
         int depth = 0;
         int selectivity = 0;
@@ -59,7 +60,7 @@ private:
         Entry entries[kWays];
     };
 
-    // Data word: lower+64 (8 bits) | upper+64 (8) | move (8) | depth (8) | selectivity (8) |
+    // Data word: lower+kMaxScore (8 bits) | upper+kMaxScore (8) | move (8) | depth (8) | selectivity (8) |
     // generation (8) | epoch (16).
     std::uint64_t pack(const Data& d) const;
     static Data unpack(std::uint64_t word);

@@ -113,7 +113,7 @@ void add_fit_probcut_command(CLI::App& app) {
             for (int d = 0; d <= std::min(max_depth, empties); ++d) {
                 tt.clear();
                 MidgameSearch search(context);
-                value[d] = d == 0 ? evaluator->evaluate(board) : search.search(board, -65, 65, d, 0);
+                value[d] = d == 0 ? evaluator->evaluate(board) : search.search(board, -kInfinity, kInfinity, d, 0);
             }
             // Depths that reach the end are exact solves, not what ProbCut predicts.
             for (int d = kProbcutMinDepth; d <= std::min(max_depth, empties - 1); ++d)

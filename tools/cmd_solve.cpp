@@ -104,7 +104,7 @@ int run_solve(const SolveOptions& options) {
         const int guess =
             evaluator && !options.wld ? endgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes) : 0;
         guessing.store(false);
-        EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -64, 64, guess);
+        EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -kMaxScore, kMaxScore, guess);
         result.nodes += guess_nodes;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         total_nodes += result.nodes;

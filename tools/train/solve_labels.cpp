@@ -31,7 +31,7 @@ struct LabelsFile {
 };
 
 // The first record of a file names its kind: this sample number, and the search depth as the score.
-// A file without it (written before 2 Dec 2026) holds exact scores.
+// A file without it (from a tempo-train that labelled with exact scores only) holds exact scores.
 constexpr std::uint32_t kKindRecord = 0xffffffffu;
 
 void write_record(std::ofstream& out, std::uint32_t sample, int score) {

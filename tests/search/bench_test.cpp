@@ -1,0 +1,39 @@
+// The bench's node count is the search's signature (search/bench.hpp), checked as Stockfish's CI
+// checks its bench: a change to the search or the evaluation changes it. Search changes update
+// kBenchSignature in the same commit.
+#include "search/bench.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace tempo {
+namespace {
+
+BenchOptions at_depth(int depth) {
+    BenchOptions options;
+    options.depth = depth;
+    return options;
+}
+
+// The full bench, depth 12 (0.6 s in Release): shallower runs miss changes that only deeper
+// nodes see (internal iterative deepening from 6 plies instead of 5 alters depth 12 alone).
+TEST(Bench, NodeCountIsTheStoredSignature) {
+    EXPECT_EQ(bench_positions().size(), 24u);
+    EXPECT_EQ(run_bench(BenchOptions{}), kBenchSignature);
+}
+
+// Two runs in one process (the table cleared, not reallocated) count the same nodes, position by
+// position.
+TEST(Bench, OneThreadIsDeterministic) {
+    std::vector<std::uint64_t> first, second;
+    const auto nodes_into = [](std::vector<std::uint64_t>& out) {
+        return [&out](const SearchResult& r, double, double) { out.push_back(r.nodes); };
+    };
+    const std::uint64_t total = run_bench(at_depth(6), nodes_into(first));
+    EXPECT_EQ(run_bench(at_depth(6), nodes_into(second)), total);
+    EXPECT_EQ(first, second);
+}
+
+}  // namespace
+}  // namespace tempo
