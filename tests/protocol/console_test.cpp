@@ -39,6 +39,7 @@ TEST(AutoDetect, NboardFirstLine) {
     engine.send("nboard 2");
     engine.send("ping 1");
     EXPECT_EQ(*engine.read_line(), "set myname Tempo");
+    EXPECT_EQ(*engine.read_line(), "status");
     EXPECT_EQ(*engine.read_line(), "pong 1");
 }
 
