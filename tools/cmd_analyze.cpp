@@ -30,6 +30,13 @@ Game parse_position_argument(const std::string& text, Variant variant) {
     return parse_transcript(text, variant);
 }
 
+// Whether `word` is written in a board string's characters only, and long enough to be one: such
+// a word that starts with '-' is the position, not an option.
+bool looks_like_board(const std::string& word, Variant variant) {
+    const auto cells = std::count_if(word.begin(), word.end(), [](unsigned char c) { return !std::isspace(c); });
+    return cells >= variant.squares() && word.find_first_not_of("-.*_XxOo0Ww \t") == std::string::npos;
+}
+
 void print_info(const SearchInfo& info, Geometry geometry) {
     const double seconds = info.elapsed.count() / 1000.0;
     const std::string depth = info.solved ? std::to_string(info.depth) + (info.wld ? " wld" : " exact")
@@ -61,9 +68,12 @@ void add_analyze_command(CLI::App& app) {
         "analyze",
         "Search a position and print depth, score (discs, side to move), nodes and principal variation\n"
         "after each iteration. The position is a board string (64 squares a1..h8 then X or O to move)\n"
-        "or a transcript from the start (f5d6c3...); put `--` before a board string that starts with '-'.\n"
+        "or a transcript from the start (f5d6c3...); a board string may start with '-'.\n"
         "Without --depth or --time it searches until Ctrl-C.");
-    cmd->add_option("position", options->position, "Board string or transcript")->required()->expected(1, -1);
+    // Extras allowed: CLI11 takes a word that starts with '-' for an option, so a board string such
+    // as "-X--...": the callback accepts it as the position and rejects every other stray word.
+    cmd->allow_extras();
+    cmd->add_option("position", options->position, "Board string or transcript")->expected(1, -1);
     cmd->add_option("--variant", options->variant, "8x8, 6x6, anti or anti6x6")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
     cmd->add_option("--depth,-d", options->depth, "Midgame depth in plies")->check(CLI::Range(1, 60));
@@ -75,10 +85,22 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("--multi-pv", options->multi_pv, "Score this many best moves")->check(CLI::Range(1, 64));
     cmd->add_option("--endgame", options->endgame, "auto, exact, wld or off")
         ->check(CLI::IsMember({"auto", "exact", "wld", "off"}));
-    cmd->callback([options] {
+    cmd->callback([options, cmd] {
         const Variant variant = Variant::parse(options->variant);
+        std::vector<std::string> words, unexpected;
+        for (const std::string& extra : cmd->remaining())  // CLI11 keeps a `--` among them
+            if (extra != "--") (looks_like_board(extra, variant) ? words : unexpected).push_back(extra);
+        if (!unexpected.empty()) throw CLI::ExtrasError(unexpected);
+        for (const std::string& word : options->position) {
+            // After `--` every word is positional: an option there would be dropped without a word.
+            if (word.size() > 1 && word[0] == '-' && cmd->get_option_no_throw(word.substr(0, word.find('='))))
+                throw CLI::ValidationError("position", "option " + word + " after `--` would be taken as part of "
+                                           "the position: put it before the position (a board needs no `--`)");
+            words.push_back(word);
+        }
+        if (words.empty()) throw CLI::RequiredError("position");
         std::string text;
-        for (const std::string& word : options->position) text += (text.empty() ? "" : " ") + word;
+        for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
         const Game game = parse_position_argument(text, variant);
         std::printf("%s", board_diagram(game.position(), variant.geometry).c_str());
         Limits limits;
