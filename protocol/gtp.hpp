@@ -1,4 +1,4 @@
-// GTP version 2 in the Othello dialect (see /work/shared/protocols/gtp.md): a1 top-left,
+// GTP version 2 in the Othello dialect (as Quarry, gtp-rhino and GoGui speak it): a1 top-left,
 // implicit or explicit passes, list_games/set_game for Quarry.
 #pragma once
 

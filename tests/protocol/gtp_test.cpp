@@ -1,4 +1,4 @@
-// GTP sessions against the real `tempo` binary over pipes (see /work/shared/protocols/gtp.md):
+// GTP sessions against the real `tempo` binary over pipes:
 // framing, the Quarry and gtp-rhino traffic, a full game against gtp-rhino, garbage input.
 #include <gtest/gtest.h>
 
