@@ -19,6 +19,8 @@ public:
     virtual ~Evaluator() = default;
     // The side to move's expected final margin in discs, in [-kMaxScore, kMaxScore].
     virtual int evaluate(const Board& board) const = 0;
+    // The same value before it is rounded to whole discs (output only: the search sees evaluate()).
+    virtual double evaluate_unrounded(const Board& board) const { return evaluate(board); }
 };
 
 // The shipped weights file's name for a variant ("standard-8x8.tew", "anti-8x8.tew", "standard-6x6.tew"...).

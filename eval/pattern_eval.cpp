@@ -47,13 +47,22 @@ float PatternEvaluator::correction(const ResidualNet* net, const Board& board, i
     return net ? net->correction(canonical(board), float(fine) / float(weights_.units_per_disc)) : 0.0f;
 }
 
-int PatternEvaluator::evaluate(const Board& board) const {
-    const int units = weights_.units_per_disc;
+int PatternEvaluator::total_fine(const Board& board) const {
     const int empties = board.empty_count(playable_);
-    int fine = pattern_sum(board, empties);
+    const int fine = pattern_sum(board, empties);
     // The network's correction joins the sum in whole units, so rounding stays in integers.
     if (const ResidualNet* net = net_by_empties_[empties])
-        fine += static_cast<int>(std::lround(correction(net, board, fine) * float(units)));
+        return fine + static_cast<int>(std::lround(correction(net, board, fine) * float(weights_.units_per_disc)));
+    return fine;
+}
+
+double PatternEvaluator::evaluate_unrounded(const Board& board) const {
+    return std::clamp(double(total_fine(board)) / weights_.units_per_disc, -64.0, 64.0);
+}
+
+int PatternEvaluator::evaluate(const Board& board) const {
+    const int units = weights_.units_per_disc;
+    const int fine = total_fine(board);
     // Round to the nearest disc, halves away from zero (symmetric for both sides).
     const int discs = fine >= 0 ? (fine + units / 2) / units : -((-fine + units / 2) / units);
     return std::clamp(discs, -kMaxScore, kMaxScore);

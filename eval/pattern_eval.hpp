@@ -27,6 +27,7 @@ public:
     explicit PatternEvaluator(EvalWeights weights);
 
     int evaluate(const Board& board) const override;
+    double evaluate_unrounded(const Board& board) const override;
     // The pattern sum alone, in 1/kWeightUnitsPerDisc discs (not rounded, not clamped).
     int evaluate_fine(const Board& board) const;
     // The network's correction to a pattern sum of `fine` units, in discs (0 without networks).
@@ -37,6 +38,8 @@ public:
 private:
     // The pattern sum of a board with `empties` empty playable squares (counted once per evaluation).
     int pattern_sum(const Board& board, int empties) const;
+    // The pattern sum plus the network's correction, in 1/units_per_disc discs.
+    int total_fine(const Board& board) const;
     float correction(const ResidualNet* net, const Board& board, int fine) const;
 
     EvalWeights weights_;

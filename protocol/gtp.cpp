@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/notation.hpp"
+#include "search/levels.hpp"
 
 namespace tempo::protocol {
 
@@ -22,7 +23,7 @@ constexpr const char* kCommands[] = {
     "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard", "final_score",
     "time_settings", "time_left", "list_games", "set_game", "level",
     "gogui-rules_game_id", "gogui-rules_board_size", "gogui-rules_board", "gogui-rules_legal_moves",
-    "gogui-rules_side_to_move", "gogui-rules_final_result",
+    "gogui-rules_side_to_move", "gogui-rules_final_result", "tempo-last_search",
 };
 
 // A command after GTP pre-processing: optional id, lower-case name, arguments.
@@ -119,6 +120,7 @@ private:
     Reply time_settings(const Command& command);
     Reply time_left(const Command& command);
     Reply level(const Command& command);
+    Reply last_search() const;
     Reply gogui_rules(const std::string& name) const;
     // Plays the pass of the side to move if `color` is not to move and the side to move must pass.
     bool pass_for_other_side(Color color);
@@ -138,6 +140,7 @@ private:
         int stones = 0;
     };
     std::optional<TimeLeft> time_left_[2];
+    std::optional<SearchResult> last_search_;  // of the last genmove that searched
 };
 
 Reply GtpEngine::handle(const Command& c) {
@@ -196,6 +199,7 @@ Reply GtpEngine::handle(const Command& c) {
     if (n == "time_settings") return time_settings(c);
     if (n == "time_left") return time_left(c);
     if (n == "level") return level(c);
+    if (n == "tempo-last_search") return last_search();
     if (n.starts_with("gogui-rules_") &&
         std::find(std::begin(kCommands), std::end(kCommands), n) != std::end(kCommands))
         return gogui_rules(n);
@@ -257,11 +261,17 @@ Reply GtpEngine::genmove(const Command& c, bool commit) {
     if (!game.must_pass()) {
         Limits limits = session_.level_limits();
         limits.clock = clock_for(*color);
+        if (limits.clock && !session_.level_chosen()) {
+            // No level was chosen: the controller's clock governs, over the whole depth ladder.
+            limits.depth = kMaxLevel;
+            limits.solve_empties.reset();
+        }
         const auto start = std::chrono::steady_clock::now();
         const Game position = game;
         SearchResult result;
         session_.start([&result, position, limits](SearchJob& job) { result = job.run(position, limits); });
         session_.wait();
+        last_search_ = result;
         move = result.best;
         if (move == kNoMove || move == kPass || !game.is_legal(move)) move = first_square(game.legal_moves());
         const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -373,6 +383,19 @@ Reply GtpEngine::level(const Command& c) {
         return failure("syntax error: expected easy, normal, hard or a depth 1..60");
     }
     return success();
+}
+
+// What the last genmove's search reached, for a controller's log: "depth 14 nodes 1234567 seconds
+// 0.93 score -2" (depth in empties when solved, then " exact" or " wld"; " book" for a book move).
+Reply GtpEngine::last_search() const {
+    if (!last_search_) return failure("no search yet");
+    const SearchResult& r = *last_search_;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.3f", r.elapsed.count() / 1000.0);
+    std::string text = "depth " + std::to_string(r.depth) + (r.solved ? (r.wld ? " wld" : " exact") : "") +
+                       (r.book ? " book" : "") + " nodes " + std::to_string(r.nodes) + " seconds " + seconds +
+                       " score " + std::to_string(r.score);
+    return success(text);
 }
 
 Reply GtpEngine::gogui_rules(const std::string& name) const {

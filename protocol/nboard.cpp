@@ -2,16 +2,20 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/ggf.hpp"
 #include "engine/notation.hpp"
+#include "engine/rules.hpp"
+#include "eval/evaluator.hpp"
 #include "search/book_builder.hpp"
 #include "search/book_file.hpp"
 #include "search/book_valuer.hpp"
@@ -90,6 +94,31 @@ std::string pv_text(const std::vector<Move>& pv, Move first, Geometry geometry) 
     return out;
 }
 
+// A search value in discs with two decimals: the unrounded evaluation of the principal variation's
+// last position, from which the search's whole-disc score was rounded (PV nodes take no table
+// cut-offs, so the PV reaches the leaf that scored). Whole discs where the two disagree: a solved
+// or table-cut line. Computed after the search, so its node counts are untouched.
+std::string value_text(const Board& root, Variant variant, const std::vector<Move>& pv, int score,
+                       const Evaluator* evaluator) {
+    const std::string whole = fixed(score, 2);
+    if (!evaluator || pv.empty()) return whole;
+    const Bitboard playable = variant.playable();
+    Board board = root;
+    double sign = 1;
+    for (const Move move : pv) {
+        if (move == kPass) {
+            board = board.passed();
+        } else {
+            if (move < 0 || move >= 64 || !(board.moves(playable) & square_bit(move))) return whole;
+            board = board.play(move);
+        }
+        sign = -sign;
+    }
+    if (is_game_over(board, playable) || board.empty_count(playable) == 0) return whole;
+    const double value = sign * evaluator->evaluate_unrounded(board);
+    return std::lround(value) == score ? fixed(value, 2) : whole;
+}
+
 // The depth field of a `search` line: plies, or 100% (exact solve) / 100%W (win-loss-draw solve).
 std::string depth_text(const SearchInfo& info) {
     if (info.solved) return info.wld ? "100%W" : "100%";
@@ -160,7 +189,16 @@ public:
     bool handle(const InputLine& line);
 
 private:
-    void status(const std::string& text) { out_.line("status " + text); }
+    // An empty text clears the GUI's status line.
+    void status(const std::string& text) { out_.line(text.empty() ? "status" : "status " + text); }
+    // Ends the running request; one cut short before its last line clears its "is thinking" status,
+    // as a request that ends on its own does (NBoard keeps the last status line until told otherwise).
+    void stop();
+    // Starts `job` as a request whose last line (an empty status, `===`, `learned`) its job reports
+    // through the flag it is handed.
+    void start_request(std::function<void(SearchJob&, std::atomic<bool>& answered)> job);
+    // The evaluation of `variant` as the searcher loads it, for value_text; nullptr if it fails to load.
+    std::shared_ptr<const Evaluator> evaluator(Variant variant);
     void set_command(std::string_view rest);
     void set_game(std::string_view ggf);
     void move(std::string_view item);
@@ -172,8 +210,35 @@ private:
     Session& session_;
     LineOutput& out_;
     GameClocks clocks_;
+    // False while a request's last line is due: read only after session_.cancel() has joined the job.
+    std::atomic<bool> answered_{true};
+    std::shared_ptr<const Evaluator> evaluator_;
+    Variant evaluator_variant_;
     int contempt_ = 0;  // from Black's view, in the GUI's units; kept for the book, unused by search
 };
+
+void NboardEngine::stop() {
+    session_.cancel();
+    if (!answered_) status("");
+    answered_ = true;
+}
+
+void NboardEngine::start_request(std::function<void(SearchJob&, std::atomic<bool>& answered)> job) {
+    answered_ = false;
+    session_.start([this, job = std::move(job)](SearchJob& context) { job(context, answered_); });
+}
+
+std::shared_ptr<const Evaluator> NboardEngine::evaluator(Variant variant) {
+    if (!evaluator_ || evaluator_variant_ != variant) {
+        try {
+            evaluator_ = Evaluator::create(variant, session_.searcher().options().eval_file);
+        } catch (const std::exception&) {
+            evaluator_ = nullptr;  // the values go out in whole discs
+        }
+        evaluator_variant_ = variant;
+    }
+    return evaluator_;
+}
 
 bool NboardEngine::handle(const InputLine& line) {
     if (line.too_long) {
@@ -184,15 +249,15 @@ bool NboardEngine::handle(const InputLine& line) {
     const std::string_view command = take_word(rest);
     // Unknown lines are ignored (the protocol says so) and do not disturb a running search.
     if (command == "nboard") {
-        session_.cancel();
+        stop();
         out_.line(std::string("set myname ") + kEngineName);
-        out_.line("status");  // ready: clears the GUI's "Loading ..." line
+        status("");  // ready: the GUI shows "Loading Tempo" until a status comes
     } else if (command == "set") {
         set_command(rest);
     } else if (command == "move") {
         move(rest);
     } else if (command == "ping") {
-        session_.cancel();  // nothing of the old request may follow the pong
+        stop();  // nothing of the old request may follow the pong
         const std::string_view number = take_word(rest);
         out_.line(parse_integer(number) ? "pong " + std::string(number) : std::string("pong 0"));
     } else if (command == "hint") {
@@ -204,7 +269,7 @@ bool NboardEngine::handle(const InputLine& line) {
     } else if (command == "analyze") {
         analyze();
     } else if (command == "quit") {
-        session_.cancel();
+        stop();
         return false;
     }
     return true;
@@ -215,19 +280,19 @@ void NboardEngine::set_command(std::string_view rest) {
     if (variable == "game") {
         set_game(rest);
     } else if (variable == "depth") {
-        session_.cancel();
+        stop();
         const auto depth = parse_integer(take_word(rest));
         if (!depth || *depth < 1) return status("bad depth: expected an integer 1..60");
         session_.set_level(std::to_string(std::min(*depth, 60L)));
     } else if (variable == "contempt") {
-        session_.cancel();
+        stop();
         if (const auto value = parse_integer(take_word(rest))) contempt_ = static_cast<int>(*value);
     }
     // other variables (set myname from a confused peer, future ones): ignored
 }
 
 void NboardEngine::set_game(std::string_view text) {
-    session_.cancel();
+    stop();
     try {
         const GgfGame record = parse_ggf(text);
         Game game = replay_ggf(record);
@@ -258,7 +323,7 @@ void NboardEngine::set_game(std::string_view text) {
 }
 
 void NboardEngine::move(std::string_view item) {
-    session_.cancel();
+    stop();
     item = take_word(item);
     const std::size_t slash = item.find('/');
     const std::string_view square = item.substr(0, slash);
@@ -288,7 +353,7 @@ void NboardEngine::move(std::string_view item) {
 }
 
 void NboardEngine::hint(std::string_view count_text) {
-    session_.cancel();
+    stop();
     const Game game = session_.game();
     if (game.is_over()) return status("the game is over: no hint");
     const auto count = parse_integer(count_text).value_or(1);
@@ -296,27 +361,30 @@ void NboardEngine::hint(std::string_view count_text) {
     limits.multi_pv = static_cast<int>(std::clamp<long>(count, 1, std::max(1, popcount(game.legal_moves()))));
     limits.book = false;  // the book's moves come as `book` lines; the search ranks every move
     const Geometry geometry = game.variant().geometry;
-    status(std::string(kEngineName) + " is thinking");
-    // Book lines first (best first, as many as asked for); the search lines follow for the other
-    // moves only: NBoard shows one row a move, and a search row would replace the book's values
-    // and game counts.
-    Bitboard book_moves = 0;
+    // Book rows first, best first, as many as asked for. NBoard keeps one row per move, the last
+    // one sent, so a book move gets no `search` row: its value, games and depth stay on show.
+    Bitboard booked = 0;
     if (const std::shared_ptr<const Book> book = session_.searcher().book(game.variant())) {
         const std::vector<BookMove> known = book->moves(game.board());
         for (std::size_t i = 0; i < known.size() && i < static_cast<std::size_t>(limits.multi_pv); ++i) {
             out_.line(book_line(*book, game.board(), known[i], geometry));
-            book_moves |= square_bit(known[i].move);
+            if (known[i].move != kPass) booked |= square_bit(known[i].move);
         }
+        if (known.size() >= static_cast<std::size_t>(limits.multi_pv)) return status("");
     }
-    session_.start([game, limits, geometry, book_moves](SearchJob& job) {
-        const auto search_line = [&](const std::vector<Move>& pv, Move move, int score, const SearchInfo& info) {
-            if (move >= 0 && move < 64 && (book_moves & square_bit(move))) return;
-            job.emit("search " + pv_text(pv, move, geometry) + " " + std::to_string(score) + " 0 " + depth_text(info));
+    status(std::string(kEngineName) + " is thinking");
+    start_request([game, limits, geometry, booked, eval = evaluator(game.variant())](SearchJob& job,
+                                                                                     std::atomic<bool>& answered) {
+        const auto row = [&](Move move, const std::vector<Move>& pv, int score, const SearchInfo& info) {
+            if (move != kPass && move != kNoMove && (booked & square_bit(move))) return;
+            const std::string value =
+                info.solved ? fixed(score, 2) : value_text(game.board(), game.variant(), pv, score, eval.get());
+            job.emit("search " + pv_text(pv, move, geometry) + " " + value + " 0 " + depth_text(info));
         };
         const auto report = [&](const SearchInfo& info) {
             job.emit(nodestats_line(info));
-            if (info.multi_pv.empty()) search_line(info.pv, info.best, info.score, info);
-            for (const ScoredMove& scored : info.multi_pv) search_line(scored.pv, scored.move, scored.score, info);
+            if (info.multi_pv.empty()) row(info.best, info.pv, info.score, info);
+            for (const ScoredMove& scored : info.multi_pv) row(scored.move, scored.pv, scored.score, info);
         };
         bool reported = false;
         const SearchResult result = job.run(game, limits, [&](const SearchInfo& info) {
@@ -324,51 +392,58 @@ void NboardEngine::hint(std::string_view count_text) {
             reported = true;
         });
         if (!reported && result.best != kNoMove) report(result);
-        job.emit("status");  // done: clears "... is thinking" (the GUI clears it itself only after ===)
+        answered = job.emit("status");
     });
 }
 
 void NboardEngine::go() {
-    session_.cancel();
+    stop();
     const Game game = session_.game();
     Limits limits = session_.level_limits();
     limits.clock = clocks_.limits_for(game.to_move());
     const Geometry geometry = game.variant().geometry;
     status(std::string(kEngineName) + " is thinking");
-    session_.start([game, limits, geometry](SearchJob& job) {
+    start_request([game, limits, geometry, eval = evaluator(game.variant())](SearchJob& job,
+                                                                             std::atomic<bool>& answered) {
         if (game.must_pass() || game.is_over()) {
-            job.emit("=== PA");
+            answered = job.emit("=== PA");  // the GUI clears its status on `===`
             return;
         }
         const SearchResult result = job.run(game, limits);
         job.emit(nodestats_line(result));
         const Move best = result.best == kNoMove ? first_square(game.legal_moves()) : result.best;
-        job.emit("=== " + nboard_move(best, geometry) + "/" + fixed(result.score, 2) + "/" +
-                 fixed(result.elapsed.count() / 1000.0, 1));
+        const std::string value = result.solved || result.book
+                                      ? fixed(result.score, 2)
+                                      : value_text(game.board(), game.variant(), result.pv, result.score, eval.get());
+        answered = job.emit("=== " + nboard_move(best, geometry) + "/" + value + "/" +
+                            fixed(result.elapsed.count() / 1000.0, 1));
     });
 }
 
 void NboardEngine::analyze() {
-    session_.cancel();
+    stop();
     const Game game = session_.game();
     Limits limits = session_.level_limits();
     limits.book = false;  // a book move is drawn among near-equal ones: its value need not be the best
     status(std::string(kEngineName) + " is analysing the game");
-    session_.start([game, limits](SearchJob& job) {
+    start_request([game, limits, eval = evaluator(game.variant())](SearchJob& job, std::atomic<bool>& answered) {
         // Retrograde: from the last position back to the first, as the GUI fills its graph.
         Game position = game;
         for (std::size_t made = game.moves().size() + 1; made-- > 0;) {
             if (job.cancelled()) return;
-            int eval;
+            std::string value;
             if (position.is_over()) {
-                eval = final_margin(position.board(), position.variant());
+                value = std::to_string(final_margin(position.board(), position.variant()));
             } else {
-                eval = job.run(position, limits).score;
+                const SearchResult result = job.run(position, limits);
+                value = result.solved ? std::to_string(result.score)
+                                      : value_text(position.board(), position.variant(), result.pv, result.score,
+                                                   eval.get());
             }
-            job.emit("analysis " + std::to_string(made) + " " + std::to_string(eval));
+            job.emit("analysis " + std::to_string(made) + " " + value);
             position.undo();
         }
-        job.emit("status");
+        answered = job.emit("status");
     });
 }
 
@@ -377,7 +452,7 @@ void NboardEngine::analyze() {
 // read again first, so what another process learnt meanwhile is kept. The shipped book is never
 // written: a test or fuzz run that sends `learn` must not change the repository's data.
 void NboardEngine::learn() {
-    session_.cancel();
+    stop();
     const Game game = session_.game();
     Searcher& searcher = session_.searcher();
     const BookOptions& options = searcher.options().book;
@@ -396,7 +471,7 @@ void NboardEngine::learn() {
         return;
     }
     status(std::string(kEngineName) + " is learning the game");
-    session_.start([game, path, &searcher](SearchJob& job) {
+    start_request([game, path, &searcher](SearchJob& job, std::atomic<bool>& answered) {
         try {
             Book book = read_book_file(path);
             SearchValuer search(searcher, game.variant(), kLearnDepth);
@@ -411,7 +486,7 @@ void NboardEngine::learn() {
         } catch (const std::exception& e) {
             job.emit(std::string("status learn failed, the book is unchanged: ") + e.what());
         }
-        job.emit("learned");
+        answered = job.emit("learned");  // the GUI clears its status on `learned`
     });
 }
 

@@ -1,7 +1,6 @@
-// NBoard protocol version 2 over stdin/stdout (see protocol/NBOARD.md). An empty `status` line
-// follows start-up and each finished hint, so the GUI's status bar does not keep "thinking".
-// Hint values are whole discs: the search itself scores in discs (a finer value would need the
-// search to resolve finer scores, which the evaluation's ~4-disc error does not yet repay).
+// NBoard protocol version 2 over stdin/stdout, as the NBoard GUI parses it: `search` rows carry
+// values with two decimals (the PV leaf's unrounded evaluation), a book move gets its `book` row
+// only, and an empty `status` clears the GUI's status line when a request ends or is cut short.
 #pragma once
 
 #include "protocol/input_lines.hpp"

@@ -47,6 +47,7 @@ bool SearchJob::cancelled() const { return session_.cancelled_; }
 Session::Session(EngineConfig config, LineOutput& output)
     : output_(output), searcher_(config.searcher), game_(config.variant) {
     set_level(config.level);
+    level_chosen_ = config.level_chosen;
     if (config.book) searcher_.set_book(config.book);
     searcher_.prepare(game_.variant());
 }
@@ -69,6 +70,7 @@ void Session::set_game(Game game) {
 void Session::set_level(std::string_view level) {
     limits_for_level(level);  // throws on a bad level before anything changes
     level_ = std::string(level);
+    level_chosen_ = true;
 }
 
 Limits Session::level_limits() const { return limits_for_level(level_); }

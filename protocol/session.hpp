@@ -20,6 +20,7 @@ namespace tempo::protocol {
 struct EngineConfig {
     SearcherOptions searcher;  // threads, hash, evaluation weights file
     std::string level = "normal";
+    bool level_chosen = false;  // --level was given: a controller's clock only caps it
     Variant variant;
     // The book of `variant` as opened (and checked) at start-up, so that the session does not
     // read the file again; nullptr: the searcher opens what its options name.
@@ -65,6 +66,8 @@ public:
     // Levels: "easy", "normal", "hard" or a depth 1..60 (NBoard's `set depth`). Throws ParseError.
     void set_level(std::string_view level);
     const std::string& level() const { return level_; }
+    // Whether the level was chosen (--level, GTP `level`, NBoard `set depth`) rather than the default.
+    bool level_chosen() const { return level_chosen_; }
     // The limits of the current level for a move in the current game.
     Limits level_limits() const;
     // The limits of a level; throws ParseError naming the problem for a bad one.
@@ -93,6 +96,7 @@ private:
     Searcher searcher_;
     Game game_;
     std::string level_;
+    bool level_chosen_ = false;
     std::thread worker_;
     std::atomic<bool> cancelled_{false};
     std::atomic<bool> finished_{true};

@@ -10,7 +10,9 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
     command.add_option("--hash", options.hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
     command.add_option("--eval", options.eval_file, "Evaluation weights file (default: the shipped weights)")
         ->check(CLI::ExistingFile);
-    command.add_option("--level,-l", options.level, "Strength: easy, normal, hard, or a depth 1..60");
+    command.add_option("--level,-l", options.level, "Strength: easy, normal, hard, or a depth 1..60 (default "
+                       "normal; a GTP controller's clock governs when no level is given)")
+        ->each([&options](const std::string&) { options.level_chosen = true; });
     command.add_option("--variant", options.variant, "Board and rules: 8x8, 6x6, anti or anti6x6")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
     command.add_option("--book", options.book.file, "Opening book file (default: the shipped book of the variant)");
@@ -43,6 +45,7 @@ protocol::EngineConfig EngineOptions::engine_config() const {
     protocol::EngineConfig config;
     config.searcher = searcher_options();
     config.level = level;
+    config.level_chosen = level_chosen;
     try {
         config.variant = parsed_variant();
         protocol::Session::limits_for_level(level);

@@ -17,6 +17,7 @@ struct EngineOptions {
     int hash_mb = 64;
     std::string eval_file;  // empty: the shipped weights
     std::string level = "normal";
+    bool level_chosen = false;  // --level given
     std::string variant = "8x8";
     BookOptions book;  // --book, --no-book, --book-margin, --book-seed
     std::string parallel = "lazy";  // how threads share the midgame: lazy or ybwc

@@ -51,6 +51,18 @@ TEST(PatternEval, ShippedWeightsLoadAndAreSymmetric) {
     }
 }
 
+// The unrounded value (NBoard's two-decimal hints) is the one evaluate() rounds, halves away from zero.
+TEST(PatternEval, UnroundedValueRoundsToTheEvaluation) {
+    const auto eval = Evaluator::create(Variant{});
+    int fractional = 0;
+    for (const Board& board : testing::random_game_positions(2000, 9)) {
+        const double value = eval->evaluate_unrounded(board);
+        ASSERT_EQ(std::lround(value), eval->evaluate(board)) << value;
+        fractional += value != std::round(value);
+    }
+    EXPECT_GT(fractional, 1000);
+}
+
 TEST(PatternEval, ShippedAntiWeightsLoad) {
     const auto eval = Evaluator::create({Geometry::k8x8, Rules::kAnti});
     EXPECT_NE(dynamic_cast<const PatternEvaluator*>(eval.get()), nullptr);

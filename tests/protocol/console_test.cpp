@@ -1,6 +1,7 @@
 // `tempo play` (the console) and bare `tempo` (protocol picked from the first line), over pipes.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,51 @@ TEST(CommandLine, OutOfMemoryIsOneErrorLineAndExitCodeOne) {
     EXPECT_EQ(lines[0].rfind("tempo: out of memory", 0), 0u) << lines[0];
 }
 #endif
+
+// `tempo analyze` with its output and exit code (stderr merged into stdout).
+struct Analysis {
+    std::vector<std::string> lines;
+    std::optional<int> status;
+};
+Analysis run_analyze(const std::string& arguments) {
+    EngineProcess engine({"/bin/sh", "-c", "exec \"$0\" analyze " + arguments + " 2>&1", TEMPO_BINARY});
+    Analysis run;
+    run.lines = engine.read_all(60s);
+    run.status = engine.wait_exit();
+    return run;
+}
+
+// A board string that starts with '-' needs no `--`; options may follow it.
+TEST(CommandLine, AnalyzeTakesABoardThatStartsWithADash) {
+    // 64 squares a1..h8, then the side to move (a separate word for the shell).
+    const std::string start = "---------------------------OX------XO--------------------------- X";
+    const std::string dash_x = "-X-------------------------OX------XO--------------------------- X";
+    const std::string dash_dash_x = "--X------------------------OX------XO--------------------------- X";
+    for (const std::string& board : {start, dash_x, dash_dash_x}) {
+        const Analysis run = run_analyze(board + " --depth 3");
+        EXPECT_EQ(run.status, 0) << board << ": " << (run.lines.empty() ? "" : run.lines.back());
+        EXPECT_TRUE(contains(run.lines, "depth 3@")) << board;
+        EXPECT_FALSE(contains(run.lines, "depth 4@")) << "--depth 3 is obeyed: " << board;
+    }
+    // The README's older form still works when the options come first.
+    const Analysis dashed = run_analyze("--depth 2 -- " + start);
+    EXPECT_EQ(dashed.status, 0);
+    EXPECT_TRUE(contains(dashed.lines, "depth 2@"));
+}
+
+// An option after `--` or a stray word is an error, not a search that ignores it and runs on.
+TEST(CommandLine, AnalyzeRejectsArgumentsItWouldNotUse) {
+    const std::string start = "---------------------------OX------XO--------------------------- X";
+    const Analysis after_separator = run_analyze("-- " + start + " --depth 4");
+    EXPECT_NE(after_separator.status, 0);
+    EXPECT_TRUE(contains(after_separator.lines, "unexpected text after the side to move: '--depth 4'"));
+    const Analysis stray = run_analyze(start + " --dpeth 4");
+    EXPECT_NE(stray.status, 0);
+    EXPECT_TRUE(contains(stray.lines, "--dpeth"));
+    const Analysis none = run_analyze("--depth 2");
+    EXPECT_NE(none.status, 0);
+    EXPECT_TRUE(contains(none.lines, "position"));
+}
 
 TEST(AutoDetect, NboardFirstLine) {
     EngineProcess engine({TEMPO_BINARY, "--level", "1"});

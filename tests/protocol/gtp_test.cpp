@@ -264,6 +264,39 @@ TEST(Gtp, SixBySixAndLevels) {
 }
 
 // A full game against gtp-rhino (level 1) through the GTP layer, both engines scoring it.
+// The depth of the last genmove's search, from `tempo-last_search` ("= depth D ..."); -1 if unreadable.
+int last_search_depth(EngineProcess& engine) {
+    const std::string reply = ask(engine, "tempo-last_search");
+    int depth = -1;
+    return std::sscanf(reply.c_str(), "= depth %d", &depth) == 1 ? depth : -1;
+}
+
+// Without --level a controller's clock governs: at one second a move (byo-yomi, one stone per
+// period) genmove searches deeper than the default level's 8 plies. An explicit --level normal,
+// or the `level` command, keeps its 8 plies under the same clock.
+TEST(Gtp, TheClockGovernsUnlessALevelIsChosen) {
+    for (const std::string& how : {std::string("default"), std::string("--level"), std::string("level")}) {
+        std::vector<std::string> argv{TEMPO_BINARY, "gtp", "--hash", "16", "--no-book"};
+        if (how == "--level") argv.insert(argv.end(), {"--level", "normal"});
+        EngineProcess engine(argv);
+        if (how == "level") {
+            EXPECT_EQ(ask(engine, "level normal"), "=");
+        }
+        EXPECT_EQ(ask(engine, "tempo-last_search"), "? no search yet");
+        EXPECT_EQ(ask(engine, "time_settings 0 1 1"), "=");
+        const std::string move = ask(engine, "genmove black");
+        EXPECT_TRUE(Game().is_legal(parse_move(move.substr(2)))) << move;
+        const int depth = last_search_depth(engine);
+        if (how == "default") {
+            EXPECT_GT(depth, 8);
+        } else {
+            EXPECT_EQ(depth, 8) << how;
+        }
+        engine.send("quit");
+        EXPECT_EQ(engine.wait_exit(), 0);
+    }
+}
+
 TEST(Gtp, FullGameAgainstGtpRhino) {
     ASSERT_EQ(access(kRhino, X_OK), 0) << kRhino << " missing: tools/install-deps.sh installs grhino";
     for (const bool tempo_black : {true, false}) {

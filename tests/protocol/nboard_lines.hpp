@@ -29,6 +29,22 @@ inline std::string read_until(EngineProcess& engine, const std::string& prefix,
     return "";
 }
 
+// Reads the lines of a request until the empty `status` that ends it (that line included).
+inline std::vector<std::string> read_until_done(EngineProcess& engine,
+                                                std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+    std::vector<std::string> seen;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto line = engine.read_line(std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now() + std::chrono::milliseconds(1)));
+        if (!line) break;
+        seen.push_back(*line);
+        if (*line == "status") return seen;
+    }
+    ADD_FAILURE() << "the request never ended with an empty status";
+    return seen;
+}
+
 // Sends `ping n` and returns every line before the pong.
 inline std::vector<std::string> sync(EngineProcess& engine, int n) {
     engine.send("ping " + std::to_string(n));

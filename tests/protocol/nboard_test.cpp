@@ -1,4 +1,4 @@
-// NBoard sessions against the real `tempo` binary over pipes (see protocol/NBOARD.md).
+// NBoard sessions against the real `tempo` binary over pipes, in the order the NBoard GUI sends.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -10,6 +10,8 @@
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
+#include "search/book.hpp"
+#include "search/book_location.hpp"
 #include "tests/protocol/garbled_lines.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 
@@ -18,14 +20,17 @@ namespace {
 
 using testing::EngineProcess;
 using testing::read_until;
+using testing::read_until_done;
 using testing::sync;
 using namespace std::chrono_literals;
 
 constexpr const char* kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
 
+// `book` false: hints in opening positions come from the search (a book move gets its book row only).
 EngineProcess start_nboard(const std::string& level = "2", bool book = true) {
-    if (!book) return EngineProcess({TEMPO_BINARY, "nboard", "--level", level, "--hash", "16", "--no-book"});
-    return EngineProcess({TEMPO_BINARY, "nboard", "--level", level, "--hash", "16"});
+    std::vector<std::string> argv{TEMPO_BINARY, "nboard", "--level", level, "--hash", "16"};
+    if (!book) argv.push_back("--no-book");
+    return EngineProcess(argv);
 }
 
 // The move of a `=== F5/...` line.
@@ -47,7 +52,7 @@ TEST(Nboard, OfficialExampleSession) {
     engine.send("ping 1");
     engine.send("go");
     EXPECT_EQ(*engine.read_line(), "set myname Tempo");
-    EXPECT_EQ(*engine.read_line(), "status");  // ready: NBoard clears its "Loading Tempo"
+    EXPECT_EQ(*engine.read_line(), "status");  // ready: clears the GUI's "Loading Tempo"
     EXPECT_EQ(*engine.read_line(), "pong 1");
     std::vector<std::string> seen;
     const std::string reply = read_until(engine, "===", &seen);
@@ -67,7 +72,143 @@ TEST(Nboard, OfficialExampleSession) {
     EXPECT_EQ(engine.wait_exit(), 0);
 }
 
-// Without a book every hinted move is a search row (book_protocol_test.cpp: book rows and search rows).
+// A value field as the GUI shows it: fixed point with two decimals.
+bool two_decimals(const std::string& value) {
+    const std::size_t dot = value.find('.');
+    const std::size_t digits = value[0] == '-' ? 1 : 0;
+    return dot != std::string::npos && dot > digits && value.size() == dot + 3 &&
+           value.find_first_not_of("0123456789", digits) == dot &&
+           value.find_first_not_of("0123456789", dot + 1) == std::string::npos;
+}
+
+// The words of a line.
+std::vector<std::string> words(const std::string& line) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        const std::size_t end = std::min(line.find(' ', i), line.size());
+        if (end > i) out.push_back(line.substr(i, end - i));
+        i = end + 1;
+    }
+    return out;
+}
+
+// NBoard's own traffic, in the order its engine driver sends it (position, depth, ping, request),
+// for start-up, a hint in the book, a move, a hint out of the book, a new game in mid-search,
+// Analyze game and Learn game: what the GUI would show in its status line, hint rows and graph.
+TEST(Nboard, GuiTrafficStatusLinesBookRowsAndValues) {
+    // The README's engine line: no --level, the shipped book.
+    EngineProcess engine({TEMPO_BINARY, "nboard", "--threads", "1", "--hash", "16"});
+    // Start-up: the name, then an empty status, so that "Loading Tempo" goes.
+    engine.send("nboard 2");
+    EXPECT_EQ(*engine.read_line(), "set myname Tempo");
+    EXPECT_EQ(*engine.read_line(), "status");
+
+    // Hint 4 at the start: the book's rows (value, games, depth) for the four moves, no search row
+    // that would replace them, then the status cleared.
+    const std::shared_ptr<const Book> book = open_book(Variant{}, BookOptions{});
+    ASSERT_TRUE(book);
+    const std::vector<BookMove> known = book->moves(Board::start());
+    ASSERT_EQ(known.size(), 4u);
+    engine.send("set game " + ggf(kStartBoard, ""));
+    engine.send("set depth 8");
+    engine.send("ping 1");
+    engine.send("hint 4");
+    EXPECT_EQ(*engine.read_line(), "pong 1");
+    std::vector<std::string> lines = read_until_done(engine);
+    ASSERT_EQ(lines.size(), 5u);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::vector<std::string> row = words(lines[i]);
+        ASSERT_EQ(row.size(), 5u) << lines[i];
+        EXPECT_EQ(row[0], "book");
+        EXPECT_EQ(parse_move(row[1].substr(0, 2)), known[i].move) << lines[i];
+        EXPECT_EQ(row[2], std::to_string(known[i].value)) << lines[i];
+        EXPECT_EQ(row[3], std::to_string(known[i].games)) << lines[i];
+        EXPECT_GT(known[i].games, 0u);
+    }
+
+    // The user plays F5 and the engine answers as White: thinking, then the move with its value
+    // in discs (the GUI clears the status itself on `===`).
+    engine.send("move F5//2.5");
+    engine.send("ping 2");
+    engine.send("go");
+    EXPECT_EQ(*engine.read_line(), "pong 2");
+    EXPECT_EQ(*engine.read_line(), "status Tempo is thinking");
+    const std::vector<std::string> reply = words(read_until(engine, "=== "));
+    ASSERT_EQ(reply.size(), 2u);
+    const std::string item = reply[1];
+    EXPECT_TRUE(parse_transcript("f5").is_legal(parse_move(item.substr(0, 2)))) << item;
+    EXPECT_TRUE(two_decimals(item.substr(3, item.find('/', 3) - 3))) << item;
+
+    // Hint 4 out of the book: thinking, the search's rows iteration by iteration, values with two
+    // decimals (the evaluation's precision, not whole discs), then the status cleared.
+    const std::string moves = "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4]";
+    const Game out_of_book = parse_transcript("f5f6d3c5e6f7e7f4");
+    ASSERT_TRUE(book->moves(out_of_book.board()).empty()) << "the position must be out of the book";
+    engine.send("set game " + ggf(kStartBoard, moves));
+    engine.send("ping 3");
+    engine.send("hint 4");
+    EXPECT_EQ(*engine.read_line(), "pong 3");
+    EXPECT_EQ(*engine.read_line(), "status Tempo is thinking");
+    lines = read_until_done(engine);
+    std::vector<std::string> last_rows;  // the depth-8 rows
+    int fractional = 0;
+    for (const std::string& line : lines) {
+        const std::vector<std::string> row = words(line);
+        if (row[0] == "nodestats" || row[0] == "status") continue;
+        ASSERT_EQ(row[0], "search") << line;
+        ASSERT_EQ(row.size(), 5u) << line;
+        EXPECT_TRUE(out_of_book.is_legal(parse_move(row[1].substr(0, 2)))) << line;
+        EXPECT_TRUE(two_decimals(row[2])) << line;
+        EXPECT_EQ(row[3], "0");
+        fractional += row[2].substr(row[2].size() - 2) != "00";
+        if (row[4] == "8") last_rows.push_back(line);
+    }
+    EXPECT_EQ(last_rows.size(), 4u);
+    EXPECT_GT(fractional, 0) << "values finer than whole discs";
+
+    // A new game while a deep hint runs: the status is cleared before the pong, nothing stale after.
+    engine.send("set depth 30");
+    engine.send("ping 4");
+    engine.send("hint 2");
+    EXPECT_EQ(*engine.read_line(), "pong 4");
+    EXPECT_EQ(*engine.read_line(), "status Tempo is thinking");
+    read_until(engine, "search ");
+    engine.send("set game " + ggf(kStartBoard, ""));
+    engine.send("ping 5");
+    std::vector<std::string> seen;
+    read_until(engine, "pong 5", &seen);
+    ASSERT_GE(seen.size(), 2u);
+    EXPECT_EQ(seen[seen.size() - 2], "status");
+    engine.send("ping 6");
+    EXPECT_EQ(*engine.read_line(), "pong 6");
+
+    // Analyze game: one `analysis` line per position, the last first, then the status cleared.
+    engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]B[C3]W[D3]B[C4]"));
+    engine.send("set depth 4");
+    engine.send("ping 7");
+    engine.send("analyze");
+    EXPECT_EQ(*engine.read_line(), "pong 7");
+    EXPECT_EQ(*engine.read_line(), "status Tempo is analysing the game");
+    lines = read_until_done(engine);
+    ASSERT_EQ(lines.size(), 7u);
+    for (int made = 5; made >= 0; --made) {
+        const std::vector<std::string> row = words(lines[5 - made]);
+        ASSERT_EQ(row.size(), 3u) << lines[5 - made];
+        EXPECT_EQ(row[0], "analysis");
+        EXPECT_EQ(row[1], std::to_string(made));
+        EXPECT_TRUE(two_decimals(row[2]) || row[2].find_first_not_of("-0123456789") == std::string::npos) << row[2];
+    }
+
+    // Learn game (no --book: the shipped book stays as it is): answered `learned`.
+    engine.send("ping 8");
+    engine.send("learn");
+    EXPECT_EQ(*engine.read_line(), "pong 8");
+    EXPECT_EQ(read_until(engine, "learned"), "learned");
+    engine.send("quit");
+    EXPECT_EQ(engine.wait_exit(), 0);
+}
+
 TEST(Nboard, HintStreamsSearchLines) {
     EngineProcess engine = start_nboard("4", false);
     engine.send("nboard 2");
@@ -75,10 +216,8 @@ TEST(Nboard, HintStreamsSearchLines) {
     sync(engine, 1);
     engine.send("hint 3");
     const Game game = parse_transcript("f5d6");
-    std::vector<std::string> lines;
-    // The deepest iteration arrives last; collect until a sync shows the hint is complete.
-    std::this_thread::sleep_for(300ms);
-    const auto seen = sync(engine, 2);
+    // The deepest iteration arrives last; the empty status ends the hint.
+    const auto seen = read_until_done(engine);
     int searches = 0;
     for (const std::string& line : seen) {
         if (line.rfind("search ", 0) != 0) continue;
@@ -153,7 +292,7 @@ TEST(Nboard, FullGameBothWays) {
     Game game;
     int ping = 1;
     while (!game.is_over()) {
-        ASSERT_TRUE(sync(engine, ping++).size() <= 2);  // at most set myname and status
+        ASSERT_TRUE(sync(engine, ping++).size() <= 2);  // at most set myname and the ready status
         engine.send("go");
         const Move move = parse_reply(read_until(engine, "==="));
         ASSERT_TRUE(game.is_legal(move)) << move_name(move);
@@ -172,13 +311,13 @@ TEST(Nboard, FullGameBothWays) {
 
 // ping during a long search: the pong comes at once and nothing of the old search follows it.
 TEST(Nboard, PingAndNewPositionMidSearch) {
-    EngineProcess engine = start_nboard();
+    EngineProcess engine = start_nboard("2", false);
     engine.send("nboard 2");
     engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]B[C3]"));
     engine.send("set depth 40");
     sync(engine, 1);
     engine.send("hint 4");
-    read_until(engine, "nodestats ");  // the search is under way (its moves may all be book rows)
+    read_until(engine, "search ");  // the search is under way
     std::this_thread::sleep_for(200ms);
     // The user clicks a move: new position, ping, then a new request.
     const auto sent = std::chrono::steady_clock::now();
@@ -271,13 +410,13 @@ TEST(Nboard, PingGoHammerNeverLetsStaleOutputFollowAPong) {
 
 TEST(Nboard, QuitAndEofEndASearch) {
     for (const bool quit : {true, false}) {
-        EngineProcess engine = start_nboard();
+        EngineProcess engine = start_nboard("2", false);
         engine.send("nboard 2");
         engine.send("set depth 40");
         engine.send("set game " + ggf(kStartBoard, "B[F5]"));
         engine.send("ping 1");
         engine.send("hint 4");
-        read_until(engine, "nodestats ");  // under way (the moves may all be book rows)
+        read_until(engine, "search ");
         const auto sent = std::chrono::steady_clock::now();
         if (quit) engine.send("quit");
         else engine.close_input();
