@@ -222,6 +222,21 @@ TEST(EngineGames, MalformedFilesAreRejectedNamingTheLine) {
     EXPECT_THROW(read_engine_games(path), ParseError);  // missing
 }
 
+// The games shipped in data/games read back whole: every game replays legally to its stored
+// result, the header names the job, and the indices are those of the shard.
+TEST(EngineGames, ShippedGamesFilesAreValid) {
+    const std::string dir = std::string(TEMPO_SOURCE_DIR) + "/data/games/";
+    const std::pair<const char*, std::size_t> files[] = {{"selfplay-33-0-of-8.txt.gz", 7101},
+                                                         {"selfplay-33-1-of-8.txt.gz", 6374}};
+    for (std::uint64_t shard = 0; shard < 2; ++shard) {
+        const EngineGamesFile file = read_engine_games(dir + files[shard].first);
+        EXPECT_EQ(file.games.size(), files[shard].second) << files[shard].first;
+        EXPECT_NE(file.header.job.find("seed=33 games=100000 shard=" + std::to_string(shard) + "/8"), std::string::npos)
+            << file.header.job;
+        for (const EngineGame& game : file.games) EXPECT_EQ(game.index % 8, shard);
+    }
+}
+
 // Files may be stored gzip-compressed; a damaged stream is an error, not a short read.
 TEST(EngineGames, CompressedFilesAreRead) {
     const std::string plain = temp_path("plain");
