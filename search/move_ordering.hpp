@@ -8,14 +8,9 @@
 
 #include "engine/board.hpp"
 #include "eval/evaluator.hpp"
+#include "search/ordered_move.hpp"
 
 namespace tempo {
-
-struct OrderedMove {
-    int square = 0;
-    Bitboard flipped = 0;
-    int score = 0;
-};
 
 class MoveList {
 public:
@@ -23,7 +18,7 @@ public:
     static constexpr int kCapacity = 40;
 
     MoveList(const Board& board, Bitboard moves) {
-        for_each_square(moves, [&](int sq) { moves_[count_++] = {sq, board.flips_for(sq), 0}; });
+        for_each_square(moves, [&](int sq) { moves_[count_++] = {sq, 0, board.flips_for(sq)}; });
     }
     int size() const { return count_; }
     OrderedMove& operator[](int i) { return moves_[i]; }

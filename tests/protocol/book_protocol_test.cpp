@@ -14,9 +14,9 @@
 
 #include "engine/notation.hpp"
 #include "protocol/session.hpp"
-#include "search/book.hpp"
-#include "search/book_file.hpp"
-#include "search/book_location.hpp"
+#include "search/book/book.hpp"
+#include "search/book/book_file.hpp"
+#include "search/book/book_location.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 
 namespace tempo {
@@ -57,8 +57,6 @@ private:
     std::filesystem::path dir_;
 };
 
-bool starts_with(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
-
 // The tools open (and check) the book at start-up and hand it to the session, which must not read
 // the file a second time: here the file no longer exists, so a second reading would find no book.
 TEST(BookProtocol, SessionKeepsTheBookOpenedAtStartUp) {
@@ -84,11 +82,11 @@ TEST(BookProtocol, NboardHintPrintsBookLinesBeforeSearchLines) {
     std::vector<std::string> book_lines;
     std::size_t last_book = 0, first_search = seen.size();
     for (std::size_t i = 0; i < seen.size(); ++i) {
-        if (starts_with(seen[i], "book ")) {
+        if (seen[i].starts_with("book ")) {
             book_lines.push_back(seen[i]);
             last_book = i;
         }
-        if (starts_with(seen[i], "search ") && first_search == seen.size()) first_search = i;
+        if (seen[i].starts_with("search ") && first_search == seen.size()) first_search = i;
     }
     // The best two book moves: the move, its value, games 0 (no game reached the child), depth.
     EXPECT_EQ(book_lines, (std::vector<std::string>{"book F5 2 0 8", "book D3 1 0 8"}));
@@ -120,7 +118,7 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
     sync(engine, 2);
     engine.send("hint 1");
     seen.clear();
-    EXPECT_TRUE(starts_with(read_until(engine, "book ", &seen), "book "));
+    EXPECT_TRUE(read_until(engine, "book ", &seen).starts_with("book "));
     engine.send("quit");
     EXPECT_EQ(engine.wait_exit(), 0);
 }
@@ -165,12 +163,12 @@ TEST(BookProtocol, GoPlaysFromTheBookUnlessNoBook) {
         const std::string reply = read_until(engine, "===", &seen);
         std::string nodestats;
         for (const std::string& line : seen)
-            if (starts_with(line, "nodestats ")) nodestats = line;
+            if (line.starts_with("nodestats ")) nodestats = line;
         if (with_book) {
-            EXPECT_TRUE(starts_with(reply, "=== F5/2.00/")) << reply;
-            EXPECT_TRUE(starts_with(nodestats, "nodestats 0 ")) << nodestats;
+            EXPECT_TRUE(reply.starts_with("=== F5/2.00/")) << reply;
+            EXPECT_TRUE(nodestats.starts_with("nodestats 0 ")) << nodestats;
         } else {
-            EXPECT_FALSE(starts_with(nodestats, "nodestats 0 ")) << nodestats;
+            EXPECT_FALSE(nodestats.starts_with("nodestats 0 ")) << nodestats;
         }
         engine.send("quit");
         EXPECT_EQ(engine.wait_exit(), 0);

@@ -1,0 +1,45 @@
+// `tempo`: the engine's command-line entry point. Each subcommand lives in its own cmd_*.cpp.
+#include <exception>
+#include <iostream>
+#include <new>
+
+#include "tools/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"Tempo: an Othello engine (8x8, 6x6 and Anti-Reversi)"};
+    app.require_subcommand(0, 1);
+    tempo::cli::add_demo_command(app);
+    tempo::cli::add_perft_command(app);
+    tempo::cli::add_book_command(app);
+    tempo::cli::add_analyze_command(app);
+    tempo::cli::add_bench_command(app);
+    tempo::cli::add_nboard_command(app);
+    tempo::cli::add_gtp_command(app);
+    tempo::cli::add_play_command(app);
+    tempo::cli::add_auto_detect_options(app);
+    tempo::cli::add_match_command(app);
+    tempo::cli::add_solve_command(app);
+    // Whatever a command throws ends here as one line on stderr and exit code 1, never as an
+    // uncaught-exception abort (the subcommands run inside app.parse).
+    try {
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::ParseError& e) {
+            return app.exit(e);
+        }
+        if (app.get_subcommands().empty()) {
+            try {
+                return tempo::cli::run_auto_detected();  // a GUI launched plain `tempo`
+            } catch (const CLI::Error& e) {
+                return app.exit(e);
+            }
+        }
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tempo: out of memory (try a smaller --hash or fewer --threads)" << std::endl;
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "tempo: error: " << e.what() << std::endl;
+        return 1;
+    }
+    return 0;
+}
