@@ -2,9 +2,9 @@
 
 #include <cctype>
 #include <charconv>
-#include <cmath>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo {
 
@@ -15,32 +15,7 @@ constexpr std::size_t kMaxRecordBytes = 1u << 20;
 // 60 moves plus passes; a record with more cannot be a game.
 constexpr std::size_t kMaxRecordMoves = 200;
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-    return text;
-}
-
-std::string upper(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
-
 std::string color_name(Color color) { return color == Color::kBlack ? "black" : "white"; }
-
-// A finite decimal number ("-1.25", "+3", "2.5E-3"); nullopt if `text` is not exactly one.
-std::optional<double> parse_number(std::string_view text) {
-    text = trim(text);
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    if (text.empty()) return std::nullopt;
-    double value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
-}
 
 // The shortest fixed-point text that reads back as `value` (NBoard reads no exponents).
 std::string fixed(double value) {
@@ -51,7 +26,7 @@ std::string fixed(double value) {
 
 // TY: "8" or "6", optional prefix 's' (synchro), suffixes 'k' (komi), 'a' (anti), 'r<N>' (random start).
 Variant parse_type(std::string_view text) {
-    const std::string type = upper(trim(text));
+    const std::string type = to_upper(trim(text));
     std::size_t i = type.size() > 0 && type[0] == 'S' ? 1 : 0;
     int size = 0;
     const std::size_t digits_start = i;
@@ -150,7 +125,7 @@ double parse_clock_time(std::string_view text, std::string_view whole) {
         if (field.empty() || field.front() == '+' || field.front() == '-') throw bad();
         for (char c : field)
             if (!std::isdigit(static_cast<unsigned char>(c)) && !(fraction_allowed && c == '.')) throw bad();
-        const std::optional<double> value = parse_number(field);
+        const std::optional<double> value = parse_number(trim(field));
         if (!value) throw bad();
         return *value;
     };
@@ -175,13 +150,13 @@ GgfMove parse_ggf_move(std::string_view text, Geometry geometry) {
     if (slash == std::string_view::npos) return item;
     const std::string_view rest = text.substr(slash + 1);
     const std::size_t slash2 = rest.find('/');
-    item.eval = parse_number(rest.substr(0, slash2));
-    if (slash2 != std::string_view::npos) item.seconds = parse_number(rest.substr(slash2 + 1));
+    item.eval = parse_number(trim(rest.substr(0, slash2)));
+    if (slash2 != std::string_view::npos) item.seconds = parse_number(trim(rest.substr(slash2 + 1)));
     return item;
 }
 
 std::string format_ggf_move(const GgfMove& item, Geometry geometry) {
-    std::string out = item.move == kPass ? "PA" : upper(move_name(item.move, geometry));
+    std::string out = item.move == kPass ? "PA" : to_upper(move_name(item.move, geometry));
     if (item.eval || item.seconds) {
         out += '/';
         if (item.eval) out += fixed(*item.eval);
@@ -247,7 +222,7 @@ GgfGame parse_ggf(std::string_view text) {
         if (pos == name_start)
             throw ParseError("unexpected " + quoted_input(text.substr(pos, 1)) + " at offset " + std::to_string(pos) +
                              ": expected TAG[value] or ';)'" + (text[pos] == ']' ? " (unbalanced ']')" : ""));
-        const std::string name = upper(text.substr(name_start, pos - name_start));
+        const std::string name = to_upper(text.substr(name_start, pos - name_start));
         if (pos >= text.size() || text[pos] != '[')
             throw ParseError("tag " + name + " at offset " + std::to_string(name_start) + " has no '[value]'");
         const std::size_t close = text.find(']', pos + 1);
@@ -270,7 +245,7 @@ GgfGame parse_ggf(std::string_view text) {
     for (const Tag& tag : tags) {
         const std::string value(tag.value);
         if (tag.name == "GM") {
-            if (upper(trim(tag.value)) != "OTHELLO") throw ParseError("GM[" + value.substr(0, 20) + "]: not an Othello game");
+            if (to_upper(trim(tag.value)) != "OTHELLO") throw ParseError("GM[" + value.substr(0, 20) + "]: not an Othello game");
         } else if (tag.name == "PC") game.place = value;
         else if (tag.name == "DT") game.date = value;
         else if (tag.name == "PB") game.black_name = value;
@@ -335,7 +310,7 @@ std::string write_ggf(const GgfGame& game) {
         std::string tag_name;  // a tag name is letters and digits, at most 16
         for (char c : name)
             if (std::isalnum(static_cast<unsigned char>(c)) && tag_name.size() < 16) tag_name += c;
-        if (!tag_name.empty()) out += upper(tag_name) + "[" + clean_value(value) + "]";
+        if (!tag_name.empty()) out += to_upper(tag_name) + "[" + clean_value(value) + "]";
     }
 
     // Follow the game to write the right colour tags and any pass the list leaves out; after an

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo {
 
@@ -33,7 +34,7 @@ std::string move_label(std::size_t index, Move move) {
 }  // namespace
 
 LogbookGame parse_logbook_line(std::string_view line) {
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+    line = trim_right(line);
     if (line.size() > 1000) throw ParseError("logbook line too long: " + std::to_string(line.size()) + " characters");
     LogbookGame game;
     Game replay;

@@ -3,17 +3,13 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/text.hpp"
+
 namespace tempo {
 
 namespace {
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-bool is_separator(char c) { return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '-'; }
+bool is_separator(char c) { return is_space(c) || c == ',' || c == '-'; }
 
 }  // namespace
 
@@ -38,7 +34,7 @@ std::string move_name(Move move, Geometry geometry) {
 }
 
 Move parse_move(std::string_view text, Geometry geometry) {
-    const std::string word = lower(text);
+    const std::string word = to_lower(text);
     if (word == "pass" || word == "pa" || word == "ps") return kPass;
     const int side = side_length(geometry);
     if (word.size() != 2 || word[0] < 'a' || word[0] >= 'a' + side || word[1] < '1' || word[1] >= '1' + side)
@@ -70,7 +66,7 @@ void play_transcript(Game& game, std::string_view text) {
         while (i < text.size() && is_separator(text[i])) ++i;
         if (i >= text.size()) return;
         std::size_t length = 2;
-        if (lower(text.substr(i, 4)) == "pass") length = 4;
+        if (to_lower(text.substr(i, 4)) == "pass") length = 4;
         const Move move = parse_move(text.substr(i, length), game.variant().geometry);
         ++number;
         if (move != kPass && game.must_pass()) game.play(kPass);  // passes may be left out
@@ -91,7 +87,7 @@ Game parse_transcript(std::string_view text, Variant variant) {
 Position parse_board(std::string_view text, Geometry geometry, std::string_view* rest) {
     const int squares = square_count(geometry);
     std::size_t start = 0;
-    while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
+    while (start < text.size() && is_space(text[start])) ++start;
     text.remove_prefix(start);
     if (text.size() < static_cast<std::size_t>(squares))
         throw ParseError("board too short: " + std::to_string(text.size()) + " characters, expected " +
@@ -111,13 +107,13 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
         }
     }
     std::string_view tail = text.substr(squares);
-    if (!tail.empty() && !std::isspace(static_cast<unsigned char>(tail[0])))
+    if (!tail.empty() && !is_space(tail[0]))
         throw ParseError("board too long or side missing: expected " + std::to_string(squares) +
                          " squares, then a space and the side to move, found " + quoted_input(tail));
-    while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail[0]))) tail.remove_prefix(1);
+    while (!tail.empty() && is_space(tail[0])) tail.remove_prefix(1);
     std::size_t word_end = 0;
     while (word_end < tail.size() && std::isalpha(static_cast<unsigned char>(tail[word_end]))) ++word_end;
-    const std::string side = lower(tail.substr(0, word_end));
+    const std::string side = to_lower(tail.substr(0, word_end));
     Color to_move;
     if (side == "x" || side == "b" || side == "black") to_move = Color::kBlack;
     else if (side == "o" || side == "w" || side == "white") to_move = Color::kWhite;

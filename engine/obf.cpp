@@ -1,20 +1,12 @@
 #include "engine/obf.hpp"
 
-#include <cctype>
-
 #include "engine/file_bytes.hpp"
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo {
 
 namespace {
-
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
-
-std::string_view trim_left(std::string_view text) {
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    return text;
-}
 
 // A signed integer such as "+18", "-4", "+0" or "7"; returns false if `text` is not one.
 bool parse_score(std::string_view text, int& score) {
@@ -58,7 +50,7 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
         std::string_view score_text = rest.substr(colon + 1, semicolon == std::string_view::npos
                                                                  ? std::string_view::npos
                                                                  : semicolon - colon - 1);
-        while (!score_text.empty() && is_space(score_text.back())) score_text.remove_suffix(1);
+        score_text = trim_right(score_text);
         int score = 0;
         if (!parse_score(score_text, score))
             throw ParseError("solution " + std::to_string(number) + ": bad score " + quoted_input(score_text) +
@@ -108,7 +100,7 @@ std::string format_obf_line(const ObfPosition& obf, Geometry geometry) {
     for (const ObfMoveScore& item : obf.scores) {
         std::string name = move_name(item.move, geometry);
         if (item.move == kPass) name = "PA";
-        for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        name = to_upper(name);
         out += " " + name + ":" + (item.score >= 0 ? "+" : "") + std::to_string(item.score) + ";";
     }
     return out;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/parse_error.hpp"
+#include "engine/text.hpp"
 
 namespace tempo {
 
@@ -20,21 +21,13 @@ struct Shard {
 
     // "K/N" with 0 <= K < N; throws ParseError naming the text otherwise.
     static Shard parse(std::string_view text) {
-        const auto number = [&](std::string_view digits) {
-            if (digits.empty() || digits.size() > 9) throw ParseError("expected K/N, e.g. 0/4, got " + quoted_input(text));
-            std::uint64_t value = 0;
-            for (char c : digits) {
-                if (c < '0' || c > '9') throw ParseError("expected K/N, e.g. 0/4, got " + quoted_input(text));
-                value = value * 10 + static_cast<std::uint64_t>(c - '0');
-            }
-            return value;
-        };
         const auto slash = text.find('/');
-        if (slash == std::string_view::npos) throw ParseError("expected K/N, e.g. 0/4, got " + quoted_input(text));
-        const Shard shard{number(text.substr(0, slash)), number(text.substr(slash + 1))};
-        if (shard.count < 1 || shard.index >= shard.count)
-            throw ParseError("need 0 <= K < N in K/N, got " + quoted_input(text));
-        return shard;
+        const auto index = parse_integer(text.substr(0, slash), 0, 1'000'000'000);
+        const auto count =
+            slash == std::string_view::npos ? std::nullopt : parse_integer(text.substr(slash + 1), 1, 1'000'000'000);
+        if (!index || !count) throw ParseError("expected K/N, e.g. 0/4, got " + quoted_input(text));
+        if (*index >= *count) throw ParseError("need 0 <= K < N in K/N, got " + quoted_input(text));
+        return {static_cast<std::uint64_t>(*index), static_cast<std::uint64_t>(*count)};
     }
 };
 

@@ -1,8 +1,7 @@
 #include "engine/variant.hpp"
 
-#include <cctype>
-
 #include "engine/parse_error.hpp"
+#include "engine/text.hpp"
 
 namespace tempo {
 
@@ -13,8 +12,7 @@ std::string Variant::name() const {
 }
 
 Variant Variant::parse(std::string_view text) {
-    std::string word;
-    for (char c : text) word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string word = to_lower(text);
     if (word == "8x8" || word == "standard" || word == "othello") return {Geometry::k8x8, Rules::kStandard};
     if (word == "6x6") return {Geometry::k6x6, Rules::kStandard};
     if (word == "anti" || word == "anti-reversi" || word == "antireversi") return {Geometry::k8x8, Rules::kAnti};

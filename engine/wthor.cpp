@@ -1,10 +1,10 @@
 #include "engine/wthor.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "engine/file_bytes.hpp"
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo {
 
@@ -27,9 +27,7 @@ std::string lower_extension(const std::string& path) {
     const std::size_t dot = path.find_last_of('.');
     const std::size_t slash = path.find_last_of('/');
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
-    std::string extension = path.substr(dot + 1);
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return extension;
+    return to_lower(path.substr(dot + 1));
 }
 
 WthorGame parse_game(std::span<const std::uint8_t> record, std::size_t index) {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo::protocol {
 
@@ -17,12 +18,10 @@ constexpr const char* kHelp =
     "While Tempo thinks, 'stop' makes it move at once.";
 
 std::string lower_trimmed(std::string_view text) {
-    std::string out;
+    std::string printable;
     for (char c : text)
-        if (static_cast<unsigned char>(c) >= 32) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const auto first = out.find_first_not_of(' ');
-    if (first == std::string::npos) return "";
-    return out.substr(first, out.find_last_not_of(' ') - first + 1);
+        if (static_cast<unsigned char>(c) >= 32) printable += c;
+    return to_lower(trim(printable));
 }
 
 const char* color_name(Color color) { return color == Color::kBlack ? "Black" : "White"; }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 #include "search/levels.hpp"
 
 namespace tempo::protocol {
@@ -44,14 +45,7 @@ std::optional<Command> parse_command(std::string_view text) {
         else if (u >= 32 && u != 127) clean += c;
     }
     std::vector<std::string> words;
-    std::size_t i = 0;
-    while (i < clean.size()) {
-        while (i < clean.size() && clean[i] == ' ') ++i;
-        std::size_t end = i;
-        while (end < clean.size() && clean[end] != ' ') ++end;
-        if (end > i) words.emplace_back(clean.substr(i, end - i));
-        i = end;
-    }
+    for (const std::string_view word : split_words(clean)) words.emplace_back(word);
     if (words.empty()) return std::nullopt;
     Command command;
     std::size_t first = 0;
@@ -60,8 +54,7 @@ std::optional<Command> parse_command(std::string_view text) {
         first = 1;
     }
     if (first < words.size()) {
-        command.name = words[first];
-        for (char& c : command.name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        command.name = to_lower(words[first]);
         command.args.assign(words.begin() + static_cast<long>(first) + 1, words.end());
     }
     return command;
@@ -75,24 +68,11 @@ std::optional<std::string> leading_id(std::string_view text) {
     return std::string(text.substr(0, end));
 }
 
-std::optional<Color> parse_color(std::string word) {
-    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+std::optional<Color> parse_color(std::string_view text) {
+    const std::string word = to_lower(text);
     if (word == "b" || word == "black") return Color::kBlack;
     if (word == "w" || word == "white") return Color::kWhite;
     return std::nullopt;
-}
-
-std::optional<double> parse_number(const std::string& text) {
-    if (text.empty() || text.size() > 30) return std::nullopt;
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (*end != '\0' || !std::isfinite(value)) return std::nullopt;
-    return value;
-}
-
-std::string upper(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return text;
 }
 
 // The reply: success with a (possibly multi-line) result, or failure with a message.
@@ -165,8 +145,7 @@ Reply GtpEngine::handle(const Command& c) {
     if (n == "list_games") return success("Othello");
     if (n == "set_game") {
         if (c.args.empty()) return failure("syntax error");
-        std::string game = c.args[0];
-        for (char& ch : game) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        const std::string game = to_lower(c.args[0]);
         if (game != "othello" && game != "reversi") return failure("unsupported game");
         return success();
     }
@@ -283,7 +262,7 @@ Reply GtpEngine::genmove(const Command& c, bool commit) {
     } else if (passed) {
         game.undo();
     }
-    return success(move == kPass ? "pass" : upper(square_name(move, game.variant().geometry)));
+    return success(move == kPass ? "pass" : to_upper(square_name(move, game.variant().geometry)));
 }
 
 Reply GtpEngine::undo() {
@@ -410,7 +389,7 @@ Reply GtpEngine::gogui_rules(const std::string& name) const {
         std::string moves;
         for_each_square(game.legal_moves(), [&](int square) {
             if (!moves.empty()) moves += ' ';
-            moves += upper(square_name(square, geometry));
+            moves += to_upper(square_name(square, geometry));
         });
         return success(moves);
     }

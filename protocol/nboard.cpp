@@ -15,10 +15,11 @@
 #include "engine/ggf.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules.hpp"
+#include "engine/text.hpp"
 #include "eval/evaluator.hpp"
-#include "search/book_builder.hpp"
-#include "search/book_file.hpp"
-#include "search/book_valuer.hpp"
+#include "search/book/book_builder.hpp"
+#include "search/book/book_file.hpp"
+#include "search/book/book_valuer.hpp"
 
 namespace tempo::protocol {
 
@@ -30,32 +31,6 @@ constexpr const char* kEngineName = "Tempo";
 // positions), 1.5 s at the book's depth 10.
 constexpr int kLearnDepth = 8;
 constexpr int kLearnPlies = 30;
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-    return text;
-}
-
-// Splits off the first whitespace-delimited word of `text`; `text` keeps the trimmed rest.
-std::string_view take_word(std::string_view& text) {
-    text = trim(text);
-    std::size_t end = 0;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
-    const std::string_view word = text.substr(0, end);
-    text = trim(text.substr(end));
-    return word;
-}
-
-// A whole decimal integer (optional sign), or nullopt.
-std::optional<long> parse_integer(std::string_view text) {
-    if (text.empty() || text.size() > 18) return std::nullopt;
-    std::size_t i = text[0] == '-' || text[0] == '+' ? 1 : 0;
-    if (i == text.size()) return std::nullopt;
-    for (std::size_t j = i; j < text.size(); ++j)
-        if (!std::isdigit(static_cast<unsigned char>(text[j]))) return std::nullopt;
-    return std::strtol(std::string(text).c_str(), nullptr, 10);
-}
 
 // Seconds written by the GUI (Java's Double.toString, so an exponent may appear); nullopt if not a number.
 std::optional<double> parse_seconds(std::string_view text) {
@@ -76,9 +51,7 @@ std::string fixed(double value, int decimals) {
 // A move as NBoard writes it: upper case, "PA" for a pass.
 std::string nboard_move(Move move, Geometry geometry) {
     if (move == kPass) return "PA";
-    std::string name = square_name(move, geometry);
-    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return name;
+    return to_upper(square_name(move, geometry));
 }
 
 // A principal variation without spaces: the side to move's moves upper case, the replies lower case.
@@ -86,10 +59,8 @@ std::string pv_text(const std::vector<Move>& pv, Move first, Geometry geometry) 
     std::string out;
     const std::vector<Move> moves = pv.empty() ? std::vector<Move>{first} : pv;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        std::string name = nboard_move(moves[i], geometry);
-        if (i % 2 == 1)
-            for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        out += name;
+        const std::string name = nboard_move(moves[i], geometry);
+        out += i % 2 == 1 ? to_lower(name) : name;
     }
     return out;
 }
@@ -283,7 +254,7 @@ void NboardEngine::set_command(std::string_view rest) {
         stop();
         const auto depth = parse_integer(take_word(rest));
         if (!depth || *depth < 1) return status("bad depth: expected an integer 1..60");
-        session_.set_level(std::to_string(std::min(*depth, 60L)));
+        session_.set_level(std::to_string(std::min(*depth, 60LL)));
     } else if (variable == "contempt") {
         stop();
         if (const auto value = parse_integer(take_word(rest))) contempt_ = static_cast<int>(*value);
@@ -384,7 +355,7 @@ void NboardEngine::hint(std::string_view count_text) {
         const auto report = [&](const SearchInfo& info) {
             job.emit(nodestats_line(info));
             if (info.multi_pv.empty()) row(info.best, info.pv, info.score, info);
-            for (const ScoredMove& scored : info.multi_pv) row(scored.move, scored.pv, scored.score, info);
+            for (const MultiPvLine& scored : info.multi_pv) row(scored.move, scored.pv, scored.score, info);
         };
         bool reported = false;
         const SearchResult result = job.run(game, limits, [&](const SearchInfo& info) {

@@ -16,7 +16,7 @@
 
 namespace tempo::protocol {
 
-// What the command line sets for every mode (see tools/engine_options.hpp).
+// What the command line sets for every mode (see tools/cli/engine_options.hpp).
 struct EngineConfig {
     SearcherOptions searcher;  // threads, hash, evaluation weights file
     std::string level = "normal";

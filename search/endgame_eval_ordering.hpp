@@ -27,11 +27,11 @@ constexpr int kEvalOrderWeight = 24;
 
 // Re-scores every move of `list` but the table move for a node whose window starts at `alpha`.
 template <class T>
-void score_by_evaluation(MoveList& list, const Evaluator& evaluator, Bitboard player, Bitboard opponent, int alpha,
+void score_by_evaluation(EndgameMoveList& list, const Evaluator& evaluator, Bitboard player, Bitboard opponent, int alpha,
                          std::uint64_t& nodes) {
     const auto evaluate = [&evaluator](Bitboard p, Bitboard o) { return evaluator.evaluate(Board{p, o}); };
     for (int i = 0; i < list.size; ++i) {
-        ScoredMove& m = list.moves[i];
+        OrderedMove& m = list.moves[i];
         if (m.score == kTableMoveOrder) continue;
         const int v = -look_ahead<T>(evaluate, 1, opponent ^ m.flips, player | m.flips | square_bit(m.square),
                                      -alpha - kEvalOrderWindow, -alpha + kEvalOrderWindow, kEvalOrderPlies, nodes);

@@ -9,14 +9,9 @@
 #include "engine/symmetry.hpp"
 #include "search/endgame_look_ahead.hpp"
 #include "search/endgame_rules.hpp"
+#include "search/ordered_move.hpp"
 
 namespace tempo::endgame {
-
-struct ScoredMove {
-    int square;
-    int score;
-    Bitboard flips;
-};
 
 // Static bonus per square, a tie-break after mobility: corners best, then the edge squares two
 // away from a corner, X and C squares (next to a corner) worst. The 6x6 board (b2..g7) gets its
@@ -61,8 +56,8 @@ int ordering_eval(Bitboard player, Bitboard opponent) {
     return 4 * mobility + potential;
 }
 
-struct MoveList {
-    ScoredMove moves[kMaxMoves];
+struct EndgameMoveList {
+    OrderedMove moves[kMaxMoves];
     int size = 0;
 
     // Fills and scores the list; higher score = searched earlier.
@@ -86,7 +81,7 @@ struct MoveList {
         }
         score_replies_x8<T>(next_player, next_opponent);
         for (int i = 0; i < size; ++i) {
-            ScoredMove& m = moves[i];
+            OrderedMove& m = moves[i];
             m.score = m.square == tt_move ? kTableMoveOrder : m.score + placement_bonus<T>(m.square, odd);
         }
 #else
@@ -94,7 +89,7 @@ struct MoveList {
             const int x = first_square(legal);
             const Bitboard f = flips(x, player, opponent);
             assert(size < kMaxMoves);
-            ScoredMove& m = moves[size++];
+            OrderedMove& m = moves[size++];
             m.square = x;
             m.flips = f;
             if (x == tt_move) {
@@ -161,7 +156,7 @@ struct MoveList {
         constexpr int kUnitsPerDisc = 1000;  // a finished game outweighs any mobility difference
         const auto mobility = [](Bitboard p, Bitboard o) { return ordering_eval<T>(p, o); };
         for (int i = 0; i < size; ++i) {
-            ScoredMove& m = moves[i];
+            OrderedMove& m = moves[i];
             if (m.score == kTableMoveOrder) continue;
             const int v = -look_ahead<T>(mobility, kUnitsPerDisc, opponent ^ m.flips,
                                          player | m.flips | square_bit(m.square), -100000, 100000, depth, nodes);
@@ -189,7 +184,7 @@ struct MoveList {
     }
 
     // Selection sort step: brings the best remaining move to position i and returns it.
-    const ScoredMove& next(int i) {
+    const OrderedMove& next(int i) {
         int best = i;
         for (int j = i + 1; j < size; ++j)
             if (moves[j].score > moves[best].score) best = j;

@@ -32,7 +32,7 @@ public:
 
     // Sorts moves 1.. of `list` and searches them on the master and the helpers that join; returns
     // the best score and move among them. The master's current split point (if any) encloses this one.
-    Shared split(Search<T>& master, Bitboard player, Bitboard opponent, MoveList& list, int alpha, int beta,
+    Shared split(Search<T>& master, Bitboard player, Bitboard opponent, EndgameMoveList& list, int alpha, int beta,
                  int empties_count, unsigned parity) {
         for (int j = 1; j < list.size; ++j) list.next(j);  // the threads take them in order
         SplitPoint point;
@@ -67,14 +67,14 @@ public:
 private:
     struct SplitPoint : SplitMoves {
         Bitboard player = 0, opponent = 0;
-        const MoveList* list = nullptr;
+        const EndgameMoveList* list = nullptr;
         int empties = 0;
         unsigned parity = 0;
 
         // A move: null window at the current alpha, full window when it fails high inside (alpha, beta).
         void work(Search<T>& search) {
             SplitMoves::work(search, [&](int i, int a) {
-                const ScoredMove& m = list->moves[i];
+                const OrderedMove& m = list->moves[i];
                 const Bitboard np = opponent ^ m.flips;
                 const Bitboard no = player | m.flips | square_bit(m.square);
                 const unsigned child_parity = parity ^ quadrant_bit(m.square);

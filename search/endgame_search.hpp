@@ -101,7 +101,7 @@ public:
         // Any entry's move orders (a midgame search's too); only a solve's bounds cut.
         if (tt_.probe(key, entry)) tt_move = entry.move;
 
-        MoveList list;
+        EndgameMoveList list;
         list.generate<T>(player, opponent, moves, parity, tt_move);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         int best = -kInfinity;
@@ -121,7 +121,7 @@ public:
                 }
                 break;
             }
-            const ScoredMove& m = list.next(i);
+            const OrderedMove& m = list.next(i);
             const Bitboard np = opponent ^ m.flips;
             const Bitboard no = player | m.flips | square_bit(m.square);
             const unsigned child_parity = parity ^ quadrant_bit(m.square);
@@ -210,13 +210,13 @@ private:
             if (!T::moves(opponent, player)) return T::final_score(popcount(player), empties_count);
             return -nws_local(opponent, player, -alpha - 1, empties_count, parity);
         }
-        MoveList list;
+        EndgameMoveList list;
         list.generate<T>(player, opponent, moves, parity, table_move);
         if (empties_count > kShallowDepth + 1) {
             // Enhanced transposition cut-off on the small table, where a probe is a cache hit; from
             // kShallowDepth + 2 empties (bench/results/tuning-notes.md).
             for (int i = 0; i < list.size; ++i) {
-                const ScoredMove& m = list.moves[i];
+                const OrderedMove& m = list.moves[i];
                 const int upper =
                     local_upper_bound(opponent ^ m.flips, player | m.flips | square_bit(m.square), empties_count - 1);
                 if (-upper > alpha) return store_local(entry, player, opponent, alpha, -upper, m.square);
@@ -225,7 +225,7 @@ private:
         int best = -kInfinity;
         Move best_square = kNoMove;
         for (int i = 0; i < list.size; ++i) {
-            const ScoredMove& m = list.next(i);
+            const OrderedMove& m = list.next(i);
             const int v = -nws(opponent ^ m.flips, player | m.flips | square_bit(m.square), -alpha - 1,
                                empties_count - 1, parity ^ quadrant_bit(m.square));
             if (v > best) {
@@ -260,7 +260,7 @@ private:
         const Bitboard moves = T::moves(player, opponent);
         // The move list is built before the probe, so its work overlaps the table line's cache
         // miss; a cut-off by the table wastes it, and the trade still pays (bench/results/tuning-notes.md).
-        MoveList list;
+        EndgameMoveList list;
         if (moves) list.generate<T>(player, opponent, moves, parity, kNoMove);
         if (T::kSquares - empties_count <= kSymmetryDiscs) list.drop_symmetric_duplicates(Board{player, opponent});
         // The children's keys, when they use the shared table. Their lines are requested now, so
@@ -270,7 +270,7 @@ private:
         const bool children_share = empties_count - 1 > kLocalDepth;
         if (children_share) {
             for (int i = 0; i < list.size; ++i) {
-                const ScoredMove& m = list.moves[i];
+                const OrderedMove& m = list.moves[i];
                 child_keys[i] = hash_key(Board{opponent ^ m.flips, player | m.flips | square_bit(m.square)});
                 tt_.prefetch(child_keys[i]);
             }
@@ -293,7 +293,7 @@ private:
             // A child already known to score <= -alpha - 1 for the opponent refutes this node now
             // (the shared table's lines were requested above).
             for (int i = 0; i < list.size; ++i) {
-                const ScoredMove& m = list.moves[i];
+                const OrderedMove& m = list.moves[i];
                 const int upper = children_share ? shared_upper_bound(child_keys[i], empties_count - 1)
                                                  : local_upper_bound(opponent ^ m.flips, player | m.flips | square_bit(m.square),
                                                                      empties_count - 1);
@@ -318,7 +318,7 @@ private:
                 }
                 break;
             }
-            const ScoredMove& m = list.next(i);
+            const OrderedMove& m = list.next(i);
             const int v = -nws(opponent ^ m.flips, player | m.flips | square_bit(m.square), -alpha - 1,
                                empties_count - 1, parity ^ quadrant_bit(m.square));
             if (v > best) {
@@ -346,14 +346,14 @@ private:
 
     // Whether the moves after the first go to the helper threads: the master's searches only, from
     // kSplitDepth empties, with at least two moves to share and a helper waiting for work.
-    bool splits(const MoveList& list, int empties_count) const {
+    bool splits(const EndgameMoveList& list, int empties_count) const {
         return parallel_ && empties_count >= kSplitDepth && list.size > 2 && parallel_->idle();
     }
 
     // Where in the move list the look-ahead ordering starts: after the table move, which is searched
     // first unsorted (most nodes with one cut there, and the look-ahead is the costly part of a
     // node); -1 below the look-ahead depths and when at most one move would be sorted by it.
-    int look_ahead_start(const MoveList& list, Bitboard moves, Move tt_move, int empties_count) const {
+    int look_ahead_start(const EndgameMoveList& list, Bitboard moves, Move tt_move, int empties_count) const {
         if (empties_count < (evaluator_ ? kEvalOrderDepth<T> : kSearchOrderDepth)) return -1;
         const int start = tt_move < 64 && (moves & square_bit(tt_move)) ? 1 : 0;
         return list.size - start >= 2 ? start : -1;
@@ -361,7 +361,7 @@ private:
 
     // Re-scores the moves by the evaluation's look-ahead when there is an evaluation, else by the
     // mobility look-ahead.
-    void order_by_look_ahead(MoveList& list, Bitboard player, Bitboard opponent, int alpha) {
+    void order_by_look_ahead(EndgameMoveList& list, Bitboard player, Bitboard opponent, int alpha) {
         if (evaluator_) score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
         else list.score_by_search<T>(player, opponent, kSearchOrderPlies, nodes);
     }

@@ -41,7 +41,7 @@ GameReview review_game(const Game& game, Searcher& searcher, const ReviewOptions
             m.best = result.best;
             m.best_score = result.score;
             m.played_score = result.score;
-            for (const ScoredMove& s : result.multi_pv) {
+            for (const MultiPvLine& s : result.multi_pv) {
                 if (s.move == played) m.played_score = s.score;
                 if (s.score > m.best_score) m.best_score = s.score, m.best = s.move;
             }

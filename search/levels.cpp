@@ -1,8 +1,9 @@
 #include "search/levels.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
+
+#include "engine/text.hpp"
 
 namespace tempo {
 
@@ -16,8 +17,7 @@ Limits level_limits(int level) {
 }
 
 std::optional<Limits> named_level(std::string_view name) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::string lower = to_lower(name);
     if (lower == "easy") {
         Limits limits;
         limits.depth = 1;

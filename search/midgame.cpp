@@ -173,7 +173,7 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
         // overlap the move scoring and each other instead of stalling each child in turn
         // (bench/results/tuning-notes.md).
         for (int i = 0; i < list.size(); ++i)
-            context_.tt->prefetch(hash_key(board.after(list[i].square, list[i].flipped)));
+            context_.tt->prefetch(hash_key(board.after(list[i].square, list[i].flips)));
     }
     // At depth 1 ordering costs as much as the search it would save.
     const bool ordered = depth >= 2 && list.size() > 1;
@@ -193,7 +193,7 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
             break;
         }
         const OrderedMove& m = ordered ? list.pick(i) : list[i];
-        const int score = -nws(board.after(m.square, m.flipped), 1 - beta, depth - 1);
+        const int score = -nws(board.after(m.square, m.flips), 1 - beta, depth - 1);
         if (aborted()) return 0;
         if (score > best) {
             best = score;
@@ -251,7 +251,7 @@ int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int p
             break;
         }
         const OrderedMove& m = list.pick(i);
-        const Board child = board.after(m.square, m.flipped);
+        const Board child = board.after(m.square, m.flips);
         pv_length_[ply + 1] = ply + 1;
         int score;
         if (i == 0) {
@@ -325,7 +325,7 @@ int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int d
 int MidgameSearch::search_split_move(const Board& node, const OrderedMove& move, int beta, int depth,
                                      int selectivity) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
-    return -nws(node.after(move.square, move.flipped), 1 - beta, depth - 1);
+    return -nws(node.after(move.square, move.flips), 1 - beta, depth - 1);
 }
 
 void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alpha, int beta, int ply) const {

@@ -23,7 +23,7 @@ void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, co
             m.score = kTableMoveOrder;
             continue;
         }
-        const Board child = board.after(m.square, m.flipped);
+        const Board child = board.after(m.square, m.flips);
         const Bitboard replies = child.moves(context.playable);
         int score = -popcount(replies) * kMobilityWeight - popcount(replies & context.corners) * kCornerReplyWeight;
         if (square_bit(m.square) & context.corners) score += kCornerWeight;

@@ -9,21 +9,16 @@
 
 #include "engine/board.hpp"
 #include "eval/evaluator.hpp"
+#include "search/ordered_move.hpp"
 
 namespace tempo {
-
-struct OrderedMove {
-    int square = 0;
-    Bitboard flipped = 0;
-    int score = 0;
-};
 
 class MoveList {
 public:
     MoveList(const Board& board, Bitboard moves) {
         for_each_square(moves, [&](int sq) {
             assert(count_ < kMaxMoves);
-            moves_[count_++] = {sq, board.flips_for(sq), 0};
+            moves_[count_++] = {sq, 0, board.flips_for(sq)};
         });
     }
     int size() const { return count_; }

@@ -1,7 +1,7 @@
 // Multi-ProbCut: a shallow search predicts a deep one. For a node of depth d the deep value v_d is
 // modelled as v_d = slope * v_s + offset + N(0, sigma), v_s the value at the shallow depth s(d);
 // a node is cut when the shallow search shows the deep value is beyond the window with the
-// confidence of the selectivity level. The constants come from `tempo fit-probcut`.
+// confidence of the selectivity level. The constants come from `tempo-train fit-probcut`.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Multi-ProbCut constants, fitted by
-//   tempo fit-probcut --openings xot-small --positions 160 --max-depth 11 --seed 1
+//   tempo-train fit-probcut --openings xot-small --positions 160 --max-depth 11 --seed 1
 // (160 positions; columns: slope, offset, sigma_base, sigma_per_empty; deeper depths than fitted repeat the last row).
 #include "search/probcut.hpp"
 

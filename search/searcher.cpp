@@ -334,9 +334,9 @@ void randomize(SearchInfo& info, int randomness) {
     if (info.multi_pv.empty()) return;
     std::mt19937 rng(std::random_device{}());
     std::uniform_int_distribution<int> noise(-randomness, randomness);
-    const ScoredMove* pick = &info.multi_pv.front();
+    const MultiPvLine* pick = &info.multi_pv.front();
     int best = -1000;
-    for (const ScoredMove& m : info.multi_pv) {
+    for (const MultiPvLine& m : info.multi_pv) {
         const int value = m.score + noise(rng);
         if (value > best) {
             best = value;

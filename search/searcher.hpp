@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "search/book_location.hpp"
+#include "search/book/book_location.hpp"
 
 namespace tempo {
 
@@ -55,7 +55,7 @@ struct Limits {
 };
 
 // One move with its value, as in multi-PV results.
-struct ScoredMove {
+struct MultiPvLine {
     Move move = kNoMove;
     int score = 0;  // discs, from the side to move's view
     std::vector<Move> pv;
@@ -72,7 +72,7 @@ struct SearchInfo {
     bool wld = false;         // score is only -1/0/+1 (loss/draw/win)
     bool book = false;        // the move comes from the opening book (score and depth are the book's)
     std::vector<Move> pv;
-    std::vector<ScoredMove> multi_pv;  // best first, when Limits::multi_pv > 1
+    std::vector<MultiPvLine> multi_pv;  // best first, when Limits::multi_pv > 1
     std::uint64_t nodes = 0;
     std::chrono::milliseconds elapsed{0};
 };

@@ -29,7 +29,10 @@ inline std::string json_string(std::string_view text) {
 
 inline std::string json_strings(const std::vector<std::string>& items) {
     std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + json_string(items[i]);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        out += json_string(items[i]);
+    }
     return out + "]";
 }
 
@@ -46,7 +49,9 @@ public:
     JsonLine& text(std::string_view key, std::string_view value) { return raw(key, json_string(value)); }
     // A value already in JSON (an array, a nested object).
     JsonLine& raw(std::string_view key, std::string_view json) {
-        body_ += (body_.empty() ? "" : ",") + json_string(key) + ":";
+        if (!body_.empty()) body_ += ',';
+        body_ += json_string(key);
+        body_ += ':';
         body_ += json;
         return *this;
     }

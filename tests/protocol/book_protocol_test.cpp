@@ -14,9 +14,9 @@
 
 #include "engine/notation.hpp"
 #include "protocol/session.hpp"
-#include "search/book.hpp"
-#include "search/book_file.hpp"
-#include "search/book_location.hpp"
+#include "search/book/book.hpp"
+#include "search/book/book_file.hpp"
+#include "search/book/book_location.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 
 namespace tempo {
@@ -56,8 +56,6 @@ public:
 private:
     std::filesystem::path dir_;
 };
-
-bool starts_with(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
 
 // The tools open (and check) the book at start-up and hand it to the session, which must not read
 // the file a second time: here the file no longer exists, so a second reading would find no book.
@@ -108,7 +106,7 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
     sync(engine, 2);
     engine.send("hint 1");
     seen.clear();
-    EXPECT_TRUE(starts_with(read_until(engine, "book ", &seen), "book "));
+    EXPECT_TRUE(read_until(engine, "book ", &seen).starts_with("book "));
     engine.send("quit");
     EXPECT_EQ(engine.wait_exit(), 0);
 }
@@ -153,12 +151,12 @@ TEST(BookProtocol, GoPlaysFromTheBookUnlessNoBook) {
         const std::string reply = read_until(engine, "===", &seen);
         std::string nodestats;
         for (const std::string& line : seen)
-            if (starts_with(line, "nodestats ")) nodestats = line;
+            if (line.starts_with("nodestats ")) nodestats = line;
         if (with_book) {
-            EXPECT_TRUE(starts_with(reply, "=== F5/2.00/")) << reply;
-            EXPECT_TRUE(starts_with(nodestats, "nodestats 0 ")) << nodestats;
+            EXPECT_TRUE(reply.starts_with("=== F5/2.00/")) << reply;
+            EXPECT_TRUE(nodestats.starts_with("nodestats 0 ")) << nodestats;
         } else {
-            EXPECT_FALSE(starts_with(nodestats, "nodestats 0 ")) << nodestats;
+            EXPECT_FALSE(nodestats.starts_with("nodestats 0 ")) << nodestats;
         }
         engine.send("quit");
         EXPECT_EQ(engine.wait_exit(), 0);

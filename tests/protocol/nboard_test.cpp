@@ -10,8 +10,8 @@
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "search/book.hpp"
-#include "search/book_location.hpp"
+#include "search/book/book.hpp"
+#include "search/book/book_location.hpp"
 #include "tests/protocol/garbled_lines.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 

@@ -196,7 +196,7 @@ TEST(Searcher, MultiPvSolveScoresEachMove) {
         const SearchResult r = searcher.run(game_at(board), limits);
         ASSERT_EQ(r.multi_pv.size(), 3u);
         EXPECT_EQ(r.score, testing::reference_solve(board, {}));
-        for (const ScoredMove& m : r.multi_pv) EXPECT_EQ(m.score, -testing::reference_solve(board.play(m.move), {}));
+        for (const MultiPvLine& m : r.multi_pv) EXPECT_EQ(m.score, -testing::reference_solve(board.play(m.move), {}));
         for (std::size_t i = 1; i < r.multi_pv.size(); ++i) EXPECT_GE(r.multi_pv[i - 1].score, r.multi_pv[i].score);
     }
     EXPECT_EQ(checked, 10);

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "tests/stress/child_process.hpp"
 #include "tests/stress/stress_run.hpp"
 
 namespace tempo::stress {

@@ -2,6 +2,7 @@
 // tallies it reports, and the random choices (openings, injections, garbage lines).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -9,9 +10,20 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "tests/stress/child_process.hpp"
+#include "tools/process/child_process.hpp"
 
 namespace tempo::stress {
+
+using process::ChildProcess;
+using process::clean_exit;
+using process::Clock;
+using process::describe_status;
+
+// `seconds` as a Clock duration, and the time point that far from now.
+inline Clock::duration seconds(double value) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(value));
+}
+inline Clock::time_point after(double value) { return Clock::now() + seconds(value); }
 
 struct StressOptions {
     std::string tempo = "build/tools/tempo";

@@ -16,6 +16,7 @@
 
 #include "engine/ggf.hpp"
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace {
 
@@ -27,11 +28,6 @@ struct Config {
     int at = 1;
 };
 
-std::string upper(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return text;
-}
-
 // The move the engine chooses, or the misbehaviour; returns "" after handling a hang/crash itself.
 std::string choose(const Game& game, const Config& config, int request) {
     const bool misbehave = config.fail != "none" && request == config.at;
@@ -42,9 +38,9 @@ std::string choose(const Game& game, const Config& config, int request) {
     if (misbehave && config.fail == "garbage") return "\x01garbage";
     if (misbehave && config.fail == "resign") return config.nboard ? "PA" : "resign";
     const Bitboard legal = game.legal_moves();
-    if (misbehave && config.fail == "illegal") return upper(square_name(first_square(~legal)));
+    if (misbehave && config.fail == "illegal") return to_upper(square_name(first_square(~legal)));
     if (legal == 0) return config.nboard ? "PA" : "pass";
-    return upper(square_name(first_square(legal)));
+    return to_upper(square_name(first_square(legal)));
 }
 
 // `play`: applies a move for `color`, inserting the other side's pass when it is forced (implicit

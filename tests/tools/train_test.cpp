@@ -17,8 +17,10 @@
 #include <vector>
 
 #include "search/endgame.hpp"
+#include "search/probcut.hpp"
 #include "search/tt.hpp"
 #include "tests/engine/random_positions.hpp"
+#include "tools/train/probcut_fit.hpp"
 #include "tools/train/residual_fit.hpp"
 #include "tools/train/engine_games_file.hpp"
 #include "tools/train/self_play.hpp"
@@ -108,7 +110,9 @@ TEST(EngineGames, SearchLabelsAreTheSearchScores) {
             EXPECT_EQ(std::abs(r.label), std::abs(g.black_margin));
             if (squares++ < g.opening_plies) continue;
             const std::optional<int> score = g.scores[scored++];
-            if (score && !s.exact) EXPECT_EQ(s.label, *score);
+            if (score && !s.exact) {
+                EXPECT_EQ(s.label, *score);
+            }
             differ += s.label != r.label;
         }
     }
@@ -373,6 +377,26 @@ TEST(Labels, MalformedFilesAreRejected) {
     EXPECT_TRUE(samples[2].exact);
     EXPECT_EQ(samples[2].label, -6);
     std::filesystem::remove(path);
+}
+
+TEST(ProbcutFit, WritesOneRowPerDepthAndNamesItsCommand) {
+    const auto openings = std::filesystem::temp_directory_path() / ("tempo_openings_" + std::to_string(::getpid()));
+    std::ofstream(openings) << "f5d6c3d3c4f4\n\nf5f6e6f4\n";
+    ProbcutFitOptions options;
+    options.openings = openings.string();
+    options.positions = 10;
+    options.max_depth = kProbcutMinDepth;
+    const std::string source = fit_probcut(options);
+    std::filesystem::remove(openings);
+    EXPECT_NE(source.find("//   tempo-train fit-probcut --openings " + openings.string() + " --positions 10"),
+              std::string::npos);
+    EXPECT_NE(source.find("const ProbcutFit& probcut_fit(int depth)"), std::string::npos);
+    int rows = 0;
+    for (std::size_t at = 0; (at = source.find("},  // ", at)) != std::string::npos; ++at) ++rows;
+    EXPECT_EQ(rows, kProbcutMaxDepth - kProbcutMinDepth + 1);
+
+    options.openings = openings.string();  // removed: a clear error
+    EXPECT_THROW(fit_probcut(options), std::runtime_error);
 }
 
 }  // namespace

@@ -3,8 +3,6 @@
 // and, like stdout and what we sent, kept in a short transcript for the forfeit log.
 #pragma once
 
-#include <sys/types.h>
-
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -12,9 +10,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "tools/process/child_process.hpp"
+
 namespace tempo::match {
 
-using Clock = std::chrono::steady_clock;
+using process::Clock;
 
 // The process died or closed its output: what the caller sees as a crash.
 class ProcessError : public std::runtime_error {
@@ -41,7 +41,7 @@ public:
 
     // Closes stdin, gives the process `grace` to exit by itself, then kills its process group.
     void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
-    bool running() const { return pid_ > 0; }
+    bool running() const { return !stopped_; }
     const std::string& command() const { return command_; }
     // "exited with status 3", "killed by signal 11", "still running" — for the forfeit log.
     std::string exit_description();
@@ -50,19 +50,12 @@ public:
 
 private:
     void record(char mark, const std::string& line);
-    // Reads what is available on one pipe into its buffer; false on end of file.
-    bool drain(int fd, std::string& buffer);
-    void move_stderr_lines();
-    void reap(bool wait);
+    void record_stderr();
 
     std::string command_;
     const std::atomic<bool>* abort_;
-    pid_t pid_ = -1;
-    int status_ = 0;
-    bool reaped_ = false;
-    int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
-    std::string out_buffer_, err_buffer_;
-    bool out_eof_ = false;
+    process::ChildProcess child_;
+    bool stopped_ = false;
     std::deque<std::string> tail_;
 };
 

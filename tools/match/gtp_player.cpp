@@ -5,22 +5,11 @@
 #include <cstdio>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo::match {
 
 namespace {
-
-std::string trim(const std::string& text) {
-    std::size_t begin = 0, end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
-    return text.substr(begin, end - begin);
-}
-
-std::string lower(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
 
 }  // namespace
 
@@ -38,8 +27,8 @@ std::optional<GtpPlayer::Response> GtpPlayer::parse_response_line(const std::str
     std::size_t pos = 1;
     // An id right after the sign (we send none, but an engine may echo one: "=7 F5").
     while (pos < line.size() && std::isdigit(static_cast<unsigned char>(line[pos]))) ++pos;
-    if (pos < line.size() && !std::isspace(static_cast<unsigned char>(line[pos]))) return std::nullopt;
-    return Response{line[0] == '=', trim(line.substr(pos))};
+    if (pos < line.size() && !is_space(line[pos])) return std::nullopt;
+    return Response{line[0] == '=', std::string(trim(line.substr(pos)))};
 }
 
 GtpPlayer::GtpPlayer(const EngineSpec& spec, const TimeControl& time, const std::atomic<bool>* abort)
@@ -110,7 +99,7 @@ MoveReply GtpPlayer::think(const Game& game, const ClockState& clocks, Clock::ti
     if (!response.success) throw EngineFailure(FailureKind::kGarbage, "`" + request + "` failed: ? " + response.text);
     MoveReply reply;
     reply.text = response.text;
-    const std::string word = lower(response.text);
+    const std::string word = to_lower(response.text);
     if (word == "resign") {
         reply.resigned = true;
         return reply;

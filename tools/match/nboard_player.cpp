@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 
 namespace tempo::match {
 
@@ -24,9 +25,7 @@ bool is_pass_text(const std::string& text) {
     if (text == "--") return true;
     const std::string pass = "pass";
     if (text.size() < 2 || text.size() > pass.size()) return false;
-    for (std::size_t i = 0; i < text.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(text[i])) != pass[i]) return false;
-    return true;
+    return to_lower(text) == pass.substr(0, text.size());
 }
 
 }  // namespace
@@ -41,8 +40,7 @@ std::string nboard_clock(const TimeControl& time) {
 }
 
 std::string NboardPlayer::move_item(const GgfMove& move) {
-    std::string item = move.move == kPass ? "PA" : square_name(move.move);
-    for (char& c : item) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::string item = move.move == kPass ? "PA" : to_upper(square_name(move.move));
     char number[32];
     if (move.eval || move.seconds) {
         item += "/";

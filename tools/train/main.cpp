@@ -9,6 +9,7 @@
 //   fit      positions -> weights file, phase by phase (checkpoint per phase)
 //   fit-net  positions + fitted pattern weights -> the same with residual networks (checkpoint per phase)
 //   report   weights -> mean absolute error per phase on held-out and exactly solved positions
+//   fit-probcut  shallow vs deep search values -> search/probcut_params.cpp (the Multi-ProbCut model)
 // See eval/README.md for the commands that made the shipped weights.
 #include <CLI/CLI.hpp>
 
@@ -23,7 +24,9 @@
 
 #include "eval/features.hpp"
 #include "eval/pattern_eval.hpp"
+#include "search/probcut.hpp"
 #include "tools/train/fit.hpp"
+#include "tools/train/probcut_fit.hpp"
 #include "tools/train/report.hpp"
 #include "tools/train/residual_fit.hpp"
 #include "tools/train/self_play.hpp"
@@ -249,6 +252,22 @@ int main(int argc, char** argv) {
     report->add_flag("--anti", anti, "Anti-Reversi weights");
     report->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
 
+    ProbcutFitOptions probcut_options;
+    std::string probcut_out;
+    auto* probcut = app.add_subcommand("fit-probcut",
+                                       "fit the Multi-ProbCut constants (shallow vs deep search values) and write\n"
+                                       "search/probcut_params.cpp. Slow: minutes at the defaults.");
+    probcut->add_option("--openings", probcut_options.openings, "XOT openings file, one transcript a line")->required();
+    probcut->add_option("--positions", probcut_options.positions, "number of positions")
+        ->capture_default_str()
+        ->check(CLI::Range(10, 100000));
+    probcut->add_option("--max-depth", probcut_options.max_depth, "deepest depth fitted")
+        ->capture_default_str()
+        ->check(CLI::Range(kProbcutMinDepth, kProbcutMaxDepth));
+    probcut->add_option("--seed", probcut_options.seed, "random seed of the position sample")->capture_default_str();
+    probcut->add_option("--eval", probcut_options.eval_file, "weights file (default: the shipped one)");
+    probcut->add_option("--out", probcut_out, "write the C++ source here (default: print it)");
+
     CLI11_PARSE(app, argc, argv);
     try {
         Variant variant = Variant::parse(variant_name);
@@ -361,6 +380,13 @@ int main(int argc, char** argv) {
             }
             if (!exact_files.empty())
                 print_mae_exact(*eval, exact_position_samples(exact_files), 1, "exactly solved test positions:");
+        } else if (probcut->parsed()) {
+            const std::string source = fit_probcut(probcut_options);
+            if (probcut_out.empty()) {
+                std::cout << source;
+            } else if (!(std::ofstream(probcut_out) << source)) {
+                throw std::runtime_error("cannot write " + probcut_out);
+            }
         }
     } catch (const std::exception& e) {
         std::cerr << "tempo-train: " << e.what() << "\n";

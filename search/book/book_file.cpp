@@ -1,0 +1,154 @@
+#include "search/book/book_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+#include "engine/file_bytes.hpp"
+#include "engine/hash_key.hpp"
+#include "engine/symmetry.hpp"
+
+namespace tempo {
+
+namespace {
+
+constexpr char kMagic[8] = {'T', 'E', 'M', 'P', 'O', 'B', 'K', '1'};
+constexpr int kVersion = 1;
+constexpr std::size_t kNodeBytes = 21;
+constexpr std::size_t kMoveBytes = 3;
+constexpr std::uint8_t kExactBit = 0x80;
+
+void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+std::uint64_t get(std::span<const std::uint8_t> bytes, std::size_t at, int count) {
+    std::uint64_t value = 0;
+    for (int i = 0; i < count; ++i) value |= std::uint64_t{bytes[at + i]} << (8 * i);
+    return value;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> serialize_book(const Book& book) {
+    const auto nodes = book.sorted_nodes();
+    std::vector<std::uint8_t> body;
+    body.reserve(nodes.size() * kNodeBytes + book.move_count() * kMoveBytes);
+    std::size_t moves = 0;
+    for (const auto& [board, node] : nodes) {
+        put(body, board.player, 8);
+        put(body, board.opponent, 8);
+        put(body, node->games, 4);
+        put(body, node->moves.size(), 1);
+        for (const StoredBookMove& m : node->moves) {
+            body.push_back(static_cast<std::uint8_t>(m.move | (m.exact ? kExactBit : 0)));
+            body.push_back(static_cast<std::uint8_t>(m.value));
+            body.push_back(m.depth);
+        }
+        moves += node->moves.size();
+    }
+    std::vector<std::uint8_t> out(kMagic, kMagic + 8);
+    put(out, kVersion, 2);
+    out.push_back(static_cast<std::uint8_t>(book.variant().geometry));
+    out.push_back(static_cast<std::uint8_t>(book.variant().rules));
+    put(out, nodes.size(), 4);
+    put(out, moves, 4);
+    put(out, static_cast<std::uint64_t>(std::clamp(book.depth(), 0, 0xffff)), 2);
+    put(out, 0, 2);
+    put(out, checksum64(body.data(), body.size()), 8);
+    out.insert(out.end(), body.begin(), body.end());
+    return out;
+}
+
+Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what) {
+    const auto fail = [&what](const std::string& problem) { throw ParseError(what + ": " + problem); };
+    if (bytes.size() < kBookHeaderBytes)
+        fail("not a Tempo book (" + std::to_string(bytes.size()) + " bytes, shorter than the header)");
+    if (std::memcmp(bytes.data(), kMagic, 8) != 0) fail("not a Tempo book (bad magic)");
+    const auto version = get(bytes, 8, 2);
+    if (version != kVersion) fail("format version " + std::to_string(version) + " (this build reads version 1)");
+    if (bytes[10] > 1 || bytes[11] > 1) fail("unknown variant code " + std::to_string(bytes[10]) + "/" + std::to_string(bytes[11]));
+    const Variant variant{static_cast<Geometry>(bytes[10]), static_cast<Rules>(bytes[11])};
+    const std::uint64_t positions = get(bytes, 12, 4);
+    const std::uint64_t moves = get(bytes, 16, 4);
+    const std::uint64_t expected = kBookHeaderBytes + positions * kNodeBytes + moves * kMoveBytes;
+    if (bytes.size() != expected)
+        fail("truncated or padded: " + std::to_string(bytes.size()) + " bytes, the header promises " +
+             std::to_string(expected) + " (" + std::to_string(positions) + " positions, " + std::to_string(moves) +
+             " moves)");
+    const std::span<const std::uint8_t> body = bytes.subspan(kBookHeaderBytes);
+    if (checksum64(body.data(), body.size()) != get(bytes, 24, 8)) fail("checksum mismatch (the file is corrupt)");
+
+    Book book(variant);
+    book.set_depth(static_cast<int>(get(bytes, 20, 2)));
+    std::size_t at = 0, moves_seen = 0;
+    Board previous{};
+    for (std::uint64_t i = 0; i < positions; ++i) {
+        const std::string where = "position " + std::to_string(i + 1);
+        if (at + kNodeBytes > body.size()) fail(where + " runs past the end");
+        const Board board{get(body, at, 8), get(body, at + 8, 8)};
+        BookNode node;
+        node.games = static_cast<std::uint32_t>(get(body, at + 16, 4));
+        const int count = body[at + 20];
+        at += kNodeBytes;
+        if (board.player & board.opponent) fail(where + ": a square holds two discs");
+        if (board.occupied() & ~variant.playable()) fail(where + ": discs outside the " + variant.name() + " board");
+        if (canonical(board) != board) fail(where + ": not in canonical form");
+        if (i > 0 && !(previous < board)) fail(where + ": positions out of order or repeated");
+        previous = board;
+        moves_seen += count;
+        if (moves_seen > moves || at + count * kMoveBytes > body.size()) fail(where + ": more moves than the header counts");
+        const Bitboard legal = board.moves(variant.playable());
+        Bitboard seen = 0;
+        for (int j = 0; j < count; ++j, at += kMoveBytes) {
+            const int square = body[at] & ~kExactBit;
+            const auto value = static_cast<std::int8_t>(body[at + 1]);
+            const bool ok = square == kPass ? legal == 0 && board.passed().moves(variant.playable()) != 0
+                                            : square < 64 && (legal & square_bit(square)) && !(seen & square_bit(square));
+            if (!ok) fail(where + ": move code " + std::to_string(square) + " is not a legal move there (or repeats)");
+            if (value < -kMaxScore || value > kMaxScore) fail(where + ": value " + std::to_string(value) + " outside [-64, 64]");
+            if (square < 64) seen |= square_bit(square);
+            node.moves.push_back({static_cast<std::uint8_t>(square), value, body[at + 2], (body[at] & kExactBit) != 0});
+        }
+        book.insert_canonical(board, std::move(node));
+    }
+    if (moves_seen != moves) fail("the header counts " + std::to_string(moves) + " moves, the positions hold " + std::to_string(moves_seen));
+    return book;
+}
+
+Book read_book_file(const std::string& path) { return parse_book(read_file_bytes(path, kMaxBookFileBytes), path); }
+
+void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
+    const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+    const auto fail = [&](const std::string& step, int fd) {
+        const std::string reason = std::strerror(errno);
+        if (fd >= 0) ::close(fd);
+        ::unlink(temporary.c_str());
+        throw std::runtime_error(path + ": cannot save (" + step + " " + temporary + ": " + reason + "); the old file is unchanged");
+    };
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail("create", fd);
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n == 0) errno = EIO;
+            fail("write", fd);
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    // The data must be on disk before the rename makes it the book, or a crash could leave an empty file.
+    if (::fsync(fd) != 0) fail("flush", fd);
+    if (::close(fd) != 0) fail("close", -1);
+    if (::rename(temporary.c_str(), path.c_str()) != 0) fail("rename", -1);
+}
+
+void write_book_file(const Book& book, const std::string& path) { write_file_atomically(path, serialize_book(book)); }
+
+}  // namespace tempo

@@ -1,0 +1,73 @@
+// `tempo bench [--depth D]`: the bench positions (search/bench.hpp) searched to a fixed depth on
+// one thread with a cleared table, printing nodes, time and nodes per second. The total node count
+// is the search's signature.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "engine/notation.hpp"
+#include "search/bench.hpp"
+#include "tools/cli/commands.hpp"
+#include "tools/cli/engine_options.hpp"
+
+namespace tempo::cli {
+
+void add_bench_command(CLI::App& app) {
+    struct Options {
+        int depth = kBenchDepth;
+        int hash_mb = 64;
+        int threads = 1;
+        int selectivity = -1;
+        std::string parallel = "lazy";
+        bool quiet = false;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* cmd = app.add_subcommand(
+        "bench",
+        "Search 24 fixed positions (XOT openings and middle games) to a fixed depth, table cleared before\n"
+        "each, and print nodes, time and nodes per second. On one thread the node count is deterministic:\n"
+        "the search's signature. With the default options, a count other than the stored signature makes\n"
+        "the exit status 1.");
+    cmd->add_option("--depth,-d", options->depth, "Midgame depth in plies")->check(CLI::Range(1, 30));
+    cmd->add_option("--hash", options->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+    cmd->add_option("--threads", options->threads, "Search threads (node counts vary above 1)")
+        ->check(CLI::Range(1, 256));
+    cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
+        ->check(CLI::Range(0, 4));
+    add_parallel_option(*cmd, options->parallel);
+    cmd->add_flag("--quiet,-q", options->quiet, "Print only the totals");
+    cmd->callback([options] {
+        BenchOptions bench;
+        bench.depth = options->depth;
+        bench.threads = options->threads;
+        bench.hash_mb = options->hash_mb;
+        if (options->selectivity >= 0) bench.selectivity = options->selectivity;
+        bench.parallelism = parallelism_of(options->parallel);
+        double total_seconds = 0;
+        double total_cpu_seconds = 0;
+        int index = 0;
+        const std::uint64_t total_nodes =
+            run_bench(bench, [&](const SearchResult& r, double seconds, double cpu_seconds) {
+                total_seconds += seconds;
+                total_cpu_seconds += cpu_seconds;
+                if (!options->quiet)
+                    std::printf("%2d  %-4s %+3d  depth %2d  nodes %11llu  %7.3f s\n", ++index, move_name(r.best).c_str(),
+                                r.score, r.depth, static_cast<unsigned long long>(r.nodes), seconds);
+            });
+        // CPU time too: on a shared machine the wall clock also counts other processes.
+        std::printf("bench depth %d: %llu nodes, %.3f s, %.0f nodes/s (cpu %.3f s, %.0f nodes/s)\n", options->depth,
+                    static_cast<unsigned long long>(total_nodes), total_seconds,
+                    total_seconds > 0 ? total_nodes / total_seconds : 0.0, total_cpu_seconds,
+                    total_cpu_seconds > 0 ? total_nodes / total_cpu_seconds : 0.0);
+        const bool defaults = options->depth == kBenchDepth && options->threads == 1 && options->hash_mb == 64 &&
+                              options->selectivity < 0;
+        if (defaults && total_nodes != kBenchSignature) {
+            std::fprintf(stderr, "tempo bench: %llu nodes, not the stored signature %llu (search/bench.hpp)\n",
+                         static_cast<unsigned long long>(total_nodes),
+                         static_cast<unsigned long long>(kBenchSignature));
+            throw CLI::RuntimeError(1);
+        }
+    });
+}
+
+}  // namespace tempo::cli

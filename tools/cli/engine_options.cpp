@@ -1,0 +1,63 @@
+#include "tools/cli/engine_options.hpp"
+
+#include "engine/parse_error.hpp"
+#include "search/book/book_location.hpp"
+
+namespace tempo::cli {
+
+void add_engine_options(CLI::App& command, EngineOptions& options) {
+    command.add_option("--threads,-t", options.threads, "Search threads")->check(CLI::Range(1, 256));
+    command.add_option("--hash", options.hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+    command.add_option("--eval", options.eval_file, "Evaluation weights file (default: the shipped weights)")
+        ->check(CLI::ExistingFile);
+    command.add_option("--level,-l", options.level, "Strength: easy, normal, hard, or a depth 1..60 (default "
+                       "normal; a GTP controller's clock governs when no level is given)")
+        ->each([&options](const std::string&) { options.level_chosen = true; });
+    command.add_option("--variant", options.variant, "Board and rules: 8x8, 6x6, anti or anti6x6")
+        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+    command.add_option("--book", options.book.file, "Opening book file (default: the shipped book of the variant)");
+    command.add_flag_callback("--no-book", [&options] { options.book.enabled = false; }, "Play without the opening book");
+    command.add_option("--book-margin", options.book.margin,
+                       "Book moves within this many discs of the best are drawn at random (0: only the best)")
+        ->check(CLI::Range(0, 128));
+    command.add_option("--book-seed", options.book.seed, "Seed of the book draws: the same seed, the same choices "
+                       "(default 0: a random seed)");
+    add_parallel_option(command, options.parallel);
+}
+
+void add_parallel_option(CLI::App& command, std::string& parallel) {
+    command.add_option("--parallel", parallel,
+                       "How threads share the midgame: lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait)")
+        ->check(CLI::IsMember({"lazy", "ybwc"}));
+}
+
+Parallelism parallelism_of(const std::string& parallel) {
+    return parallel == "ybwc" ? Parallelism::kYbwc : Parallelism::kLazySmp;
+}
+
+SearcherOptions EngineOptions::searcher_options() const {
+    SearcherOptions options{threads, hash_mb, eval_file, book};
+    options.parallelism = parallelism_of(parallel);
+    return options;
+}
+
+protocol::EngineConfig EngineOptions::engine_config() const {
+    protocol::EngineConfig config;
+    config.searcher = searcher_options();
+    config.level = level;
+    config.level_chosen = level_chosen;
+    try {
+        config.variant = parsed_variant();
+        protocol::Session::limits_for_level(level);
+    } catch (const ParseError& e) {
+        throw CLI::ValidationError("--level/--variant", e.what());
+    }
+    try {
+        config.book = open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
+    } catch (const ParseError& e) {
+        throw CLI::ValidationError("--book", e.what());
+    }
+    return config;
+}
+
+}  // namespace tempo::cli

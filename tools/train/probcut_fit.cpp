@@ -1,0 +1,158 @@
+// `tempo-train fit-probcut`: fits the Multi-ProbCut model from the project's own searches. Positions
+// come from XOT openings continued by random play to between 12 and 52 empties; each is searched
+// without selectivity at every depth 0..D on a cleared table, and for every deep depth d the pair
+// (value at probcut_shallow_depth(d), value at d) is collected. Per depth: least squares for
+// v_d = slope * v_s + offset, then the residual's standard deviation per empties bucket, fitted as
+// sigma = base + per_empty * empties.
+#include "tools/train/probcut_fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/notation.hpp"
+#include "eval/evaluator.hpp"
+#include "search/midgame.hpp"
+#include "search/probcut.hpp"
+
+namespace tempo::train {
+
+namespace {
+
+struct DepthPair {
+    int empties;
+    int shallow;
+    int deep;
+};
+
+// Positions from the openings file, each continued by random moves to a random number of empties.
+std::vector<Board> sample_positions(const std::string& openings_file, int count, std::uint64_t seed) {
+    std::ifstream in(openings_file);
+    if (!in) throw std::runtime_error("cannot read openings file " + openings_file);
+    std::vector<std::string> openings;
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) openings.push_back(line);
+    if (openings.empty()) throw std::runtime_error("no openings in " + openings_file);
+    std::mt19937_64 rng(seed);
+    std::vector<Board> out;
+    while (static_cast<int>(out.size()) < count) {
+        Game game = parse_transcript(openings[rng() % openings.size()]);
+        const int target = 12 + static_cast<int>(rng() % 41);
+        while (!game.is_over() && game.board().empty_count() > target) {
+            Bitboard moves = game.legal_moves();
+            if (!moves) {
+                game.play(kPass);
+                continue;
+            }
+            for (int skip = static_cast<int>(rng() % popcount(moves)); skip > 0; --skip) moves &= moves - 1;
+            game.play(first_square(moves));
+        }
+        if (!game.is_over() && game.legal_moves()) out.push_back(game.board());
+    }
+    return out;
+}
+
+// Least-squares line y = a x + b (weights w).
+void fit_line(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w, double& a,
+              double& b) {
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sw += w[i];
+        sx += w[i] * x[i];
+        sy += w[i] * y[i];
+        sxx += w[i] * x[i] * x[i];
+        sxy += w[i] * x[i] * y[i];
+    }
+    const double det = sw * sxx - sx * sx;
+    a = det != 0 ? (sw * sxy - sx * sy) / det : 0;
+    b = sw != 0 ? (sy - a * sx) / sw : 0;
+}
+
+}  // namespace
+
+std::string fit_probcut(const ProbcutFitOptions& options) {
+        const Variant variant{};
+        const auto evaluator = Evaluator::create(variant, options.eval_file);
+        const std::vector<Board> boards = sample_positions(options.openings, options.positions, options.seed);
+        TranspositionTable tt(4);
+        MidgameSearch::Context context;
+        context.tt = &tt;
+        context.evaluator = evaluator.get();
+        context.variant = variant;
+        const int max_depth = options.max_depth;
+        std::vector<std::vector<DepthPair>> samples(max_depth + 1);
+        for (std::size_t i = 0; i < boards.size(); ++i) {
+            const Board& board = boards[i];
+            const int empties = board.empty_count();
+            std::vector<int> value(max_depth + 1);
+            for (int d = 0; d <= std::min(max_depth, empties); ++d) {
+                tt.clear();
+                MidgameSearch search(context);
+                value[d] = d == 0 ? evaluator->evaluate(board) : search.search(board, -kInfinity, kInfinity, d, 0);
+            }
+            // Depths that reach the end are exact solves, not what ProbCut predicts.
+            for (int d = kProbcutMinDepth; d <= std::min(max_depth, empties - 1); ++d)
+                samples[d].push_back({empties, value[probcut_shallow_depth(d)], value[d]});
+            std::fprintf(stderr, "\r%zu/%zu positions", i + 1, boards.size());
+        }
+        std::fprintf(stderr, "\n");
+
+        std::ostringstream src;
+        src << "// Multi-ProbCut constants, fitted by\n//   tempo-train fit-probcut --openings " << options.openings
+            << " --positions " << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
+            << (options.eval_file.empty() ? "" : " --eval " + options.eval_file)
+            << "\n// (" << boards.size() << " positions; columns: slope, offset, sigma_base, sigma_per_empty;"
+            << " deeper depths than fitted repeat the last row).\n"
+            << "#include \"search/probcut.hpp\"\n\nnamespace tempo {\n\nnamespace {\n\n"
+            << "constexpr ProbcutFit kFits[kProbcutMaxDepth - kProbcutMinDepth + 1] = {\n";
+        char line[160];
+        ProbcutFit last{1, 0, 3, 0};
+        for (int d = kProbcutMinDepth; d <= kProbcutMaxDepth; ++d) {
+            if (d <= max_depth && samples[d].size() >= 10) {
+                const auto& s = samples[d];
+                std::vector<double> x, y, w;
+                for (const DepthPair& p : s) {
+                    x.push_back(p.shallow);
+                    y.push_back(p.deep);
+                    w.push_back(1);
+                }
+                double slope, offset;
+                fit_line(x, y, w, slope, offset);
+                // Residual spread per bucket of 4 empties, then a line through the buckets.
+                std::vector<double> sum(16, 0), count(16, 0);
+                for (const DepthPair& p : s) {
+                    const double r = p.deep - (slope * p.shallow + offset);
+                    sum[p.empties / 4] += r * r;
+                    count[p.empties / 4] += 1;
+                }
+                std::vector<double> bx, by, bw;
+                for (int b = 0; b < 16; ++b)
+                    if (count[b] >= 3) {
+                        bx.push_back(b * 4 + 1.5);
+                        by.push_back(std::sqrt(sum[b] / count[b]));
+                        bw.push_back(count[b]);
+                    }
+                double per_empty, base;
+                fit_line(bx, by, bw, per_empty, base);
+                last = {slope, offset, base, per_empty};
+                std::fprintf(stderr, "depth %2d (shallow %d): %zu samples, v_d = %.3f v_s %+.3f, sigma = %.3f %+.4f e\n", d,
+                             probcut_shallow_depth(d), s.size(), slope, offset, base, per_empty);
+            }
+            std::snprintf(line, sizeof line, "    {%.4f, %.4f, %.4f, %.5f},  // %d\n", last.slope, last.offset,
+                          last.sigma_base, last.sigma_per_empty, d);
+            src << line;
+        }
+        src << "};\n\n}  // namespace\n\nconst ProbcutFit& probcut_fit(int depth) {\n"
+            << "    const int row = std::clamp(depth, kProbcutMinDepth, kProbcutMaxDepth) - kProbcutMinDepth;\n"
+            << "    return kFits[row];\n}\n\n}  // namespace tempo\n";
+        return src.str();
+}
+
+}  // namespace tempo::train
