@@ -230,8 +230,8 @@ TEST(EngineGames, MalformedFilesAreRejectedNamingTheLine) {
 // result, the header names the job, and the indices are those of the shard.
 TEST(EngineGames, ShippedGamesFilesAreValid) {
     const std::string dir = std::string(TEMPO_SOURCE_DIR) + "/data/games/";
-    const std::pair<const char*, std::size_t> files[] = {{"selfplay-33-0-of-8.txt.gz", 7101},
-                                                         {"selfplay-33-1-of-8.txt.gz", 6374}};
+    const std::pair<const char*, std::size_t> files[] = {{"selfplay-33-0-of-8.txt.gz", 7100},
+                                                         {"selfplay-33-1-of-8.txt.gz", 6373}};
     for (std::uint64_t shard = 0; shard < 2; ++shard) {
         const EngineGamesFile file = read_engine_games(dir + files[shard].first);
         EXPECT_EQ(file.games.size(), files[shard].second) << files[shard].first;
