@@ -34,8 +34,10 @@ TEST(SearcherThread, StopBeforeRunReturnsAtOnce) {
     Searcher searcher({2, 4});
     std::stop_source stop;
     stop.request_stop();
+    const Clock::time_point requested = Clock::now();
     auto result = std::async(std::launch::async, [&] { return searcher.run(Game(), Limits{}, {}, stop.get_token()); });
     ASSERT_EQ(result.wait_for(10s), std::future_status::ready) << "an unlimited search ignored an earlier stop";
+    record_latency(requested);
     const SearchResult r = result.get();
     EXPECT_TRUE(r.stopped);
     EXPECT_TRUE(Game().is_legal(r.best));
