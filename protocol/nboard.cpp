@@ -445,7 +445,7 @@ void NboardEngine::learn() {
     start_request([game, path, &searcher](SearchJob& job, std::atomic<bool>& answered) {
         try {
             Book book = read_book_file(path);
-            SearchValuer search(searcher, game.variant(), kLearnDepth);
+            SearchValuer search(searcher, game.variant(), kLearnDepth, job.stop_token());
             CancellableValuer valuer(job, search);
             const std::size_t added = BookBuilder(book, valuer).learn(game, kLearnPlies);
             if (job.cancelled()) return;

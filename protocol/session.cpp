@@ -30,11 +30,11 @@ SearchResult SearchJob::run(const Game& game, const Limits& limits,
         adjusted.solve_empties.reset();
         adjusted.move_time = std::chrono::milliseconds(10);
     }
-    return s.searcher_.run(game, adjusted, [&](const SearchInfo& info) {
-        // A stop() that came before run() started is lost: repeat it after each iteration.
-        if (s.hurrying_ || s.cancelled_) s.searcher_.stop();
-        if (on_info && !s.cancelled_) on_info(info);
-    });
+    return s.searcher_.run(
+        game, adjusted, [&](const SearchInfo& info) {
+            if (on_info && !s.cancelled_) on_info(info);
+        },
+        stop_);
 }
 
 bool SearchJob::emit(std::string_view line) {
@@ -79,11 +79,22 @@ void Session::start(std::function<void(SearchJob&)> job) {
     cancel();
     cancelled_ = false;
     finished_ = false;
-    worker_ = std::thread([this, job = std::move(job)] {
-        SearchJob context(*this);
+    std::stop_token stop;
+    {
+        std::lock_guard lock(stop_mutex_);
+        job_stop_ = std::stop_source();
+        stop = job_stop_.get_token();
+    }
+    worker_ = std::thread([this, job = std::move(job), stop = std::move(stop)] {
+        SearchJob context(*this, stop);
         job(context);
         finished_ = true;
     });
+}
+
+void Session::stop_job() {
+    std::lock_guard lock(stop_mutex_);
+    job_stop_.request_stop();
 }
 
 void Session::cancel() {
@@ -92,11 +103,7 @@ void Session::cancel() {
         cancelled_ = true;
         return true;
     });
-    // stop() is lost if it lands just before the job's next run() starts: repeat until it ends.
-    while (!finished_) {
-        searcher_.stop();
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    stop_job();
     worker_.join();
 }
 
@@ -104,11 +111,11 @@ void Session::wait() {
     if (worker_.joinable()) worker_.join();
 }
 
-void Session::interrupt() { searcher_.stop(); }
+void Session::interrupt() { stop_job(); }
 
 void Session::hurry() {
     hurrying_ = true;
-    searcher_.stop();
+    stop_job();
 }
 
 }  // namespace tempo::protocol

@@ -6,9 +6,12 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <stop_token>
 #include <thread>
+#include <utility>
 
 #include "engine/game.hpp"
 #include "protocol/line_output.hpp"
@@ -30,12 +33,15 @@ struct EngineConfig {
 class Session;
 
 // Handed to a search job on the search thread: runs searches and writes output lines, both of
-// which stop counting the moment the job is cancelled.
+// which stop counting the moment the job is cancelled. The job's one stop source (Session::start
+// makes it) ends every search of the job from the moment cancel(), interrupt() or hurry() asks.
 class SearchJob {
 public:
     // Searches `game`; `on_info` runs on this thread after each iteration, unless cancelled.
     SearchResult run(const Game& game, const Limits& limits,
                      const std::function<void(const SearchInfo&)>& on_info = {});
+    // For searches the job runs through other means (the book's valuer).
+    std::stop_token stop_token() const { return stop_; }
     // Writes one output line unless the job was cancelled; check and write are one atomic step,
     // so nothing of a cancelled job can follow the canceller's next line (NBoard's pong).
     bool emit(std::string_view line);
@@ -43,8 +49,9 @@ public:
 
 private:
     friend class Session;
-    explicit SearchJob(Session& session) : session_(session) {}
+    SearchJob(Session& session, std::stop_token stop) : session_(session), stop_(std::move(stop)) {}
     Session& session_;
+    std::stop_token stop_;
 };
 
 class Session {
@@ -80,7 +87,8 @@ public:
     // Waits for the running job to finish on its own.
     void wait();
     bool busy() const { return worker_.joinable() && !finished_; }
-    // From any thread: the running search returns its best move now; the job goes on.
+    // From any thread: the running search returns its best move now, and any later one of the
+    // same job at once; the job goes on.
     void interrupt();
     // From any thread: from now on every search stops at once with the best move found
     // (the controller has gone or asked to quit; answers must still come, but quickly).
@@ -92,12 +100,18 @@ public:
 private:
     friend class SearchJob;
 
+    // Requests the running job's stop (a finished job's: no effect).
+    void stop_job();
+
     LineOutput& output_;
     Searcher searcher_;
     Game game_;
     std::string level_;
     bool level_chosen_ = false;
     std::thread worker_;
+    // The running job's stop; the mutex because interrupt() and hurry() come from the reader thread.
+    std::mutex stop_mutex_;
+    std::stop_source job_stop_;
     std::atomic<bool> cancelled_{false};
     std::atomic<bool> finished_{true};
     std::atomic<bool> hurrying_{false};

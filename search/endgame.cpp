@@ -15,7 +15,9 @@ struct EndgameSolver::Impl {
     virtual ~Impl() = default;
     virtual EndgameResult solve(const Board& board, int alpha, int beta, int guess) = 0;
     virtual std::uint64_t nodes() const = 0;
+    // Read by every thread at every node; raised by the stop token's callback or the deadline.
     std::atomic<bool> stop{false};
+    endgame::Deadline deadline{stop};
 };
 
 namespace {
@@ -25,15 +27,16 @@ class SolverFor final : public EndgameSolver::Impl {
 public:
     SolverFor(TranspositionTable& tt, int threads, const Evaluator* evaluator) : tt_(tt), search_(tt, stop) {
         search_.set_evaluator(evaluator);
+        search_.set_deadline(&deadline);
         if (threads > 1) {
             parallel_ = std::make_unique<Parallel<T>>(tt, stop, threads - 1);
             parallel_->set_evaluator(evaluator);
+            parallel_->set_deadline(&deadline);
             search_.set_parallel(parallel_.get());
         }
     }
 
     EndgameResult solve(const Board& board, int alpha, int beta, int guess) override {
-        stop.store(false, std::memory_order_relaxed);
         tt_.new_search();
         search_.nodes = 0;
         search_.clear_local();
@@ -158,17 +161,20 @@ EndgameSolver::EndgameSolver(TranspositionTable& tt, Variant variant, int thread
 
 EndgameSolver::~EndgameSolver() = default;
 
-EndgameResult EndgameSolver::solve(const Board& board, int alpha, int beta, int guess) {
+EndgameResult EndgameSolver::solve(const Board& board, int alpha, int beta, int guess, const SolveStop& stop) {
+    impl_->stop.store(false, std::memory_order_relaxed);
+    impl_->deadline.at.store(stop.deadline ? stop.deadline->time_since_epoch().count() : endgame::Deadline::kNone,
+                             std::memory_order_relaxed);
+    // Registered after the flag is cleared: a stop requested before this point raises it at once.
+    const std::stop_callback on_stop(stop.token, [this] { impl_->stop.store(true, std::memory_order_relaxed); });
     return impl_->solve(board, alpha, beta, guess);
 }
 
-EndgameResult EndgameSolver::solve_wld(const Board& board) {
-    EndgameResult result = solve(board, -1, 1);
+EndgameResult EndgameSolver::solve_wld(const Board& board, const SolveStop& stop) {
+    EndgameResult result = solve(board, -1, 1, 0, stop);
     result.score = result.score > 0 ? 1 : result.score < 0 ? -1 : 0;
     return result;
 }
-
-void EndgameSolver::stop() { impl_->stop.store(true, std::memory_order_relaxed); }
 
 std::uint64_t EndgameSolver::nodes() const { return impl_->nodes(); }
 

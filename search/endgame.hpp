@@ -10,17 +10,19 @@
 // master's nodes (PV nodes from kSplitDepth empties, null-window ones above the thread's small
 // table, search/endgame_search.hpp) while a helper is idle (Young Brothers Wait, split points
 // nested, search/endgame_parallel.hpp).
-// It is used by one caller thread at a time; stop() may be called from any thread, nodes() too
-// (its helper part is then approximate).
+// It is used by one caller thread at a time; a solve stops on its caller's stop token or deadline
+// (SolveStop); nodes() may be called from any thread (its helper part is then approximate).
 //
 // Table entries: depth = empties, selectivity 0, bounds on the exact final margin. The solver
 // trusts any entry with depth >= empties and selectivity 0, so a midgame search storing such an
 // entry must have searched to the end of the game.
 #pragma once
 
-#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -39,7 +41,14 @@ struct EndgameResult {
     Move best = kNoMove;     // kPass when the side to move must pass; kNoMove when the game is over
     std::vector<Move> pv;    // filled when the score is exact (passes appear as kPass)
     std::uint64_t nodes = 0;
-    bool stopped = false;    // stop() interrupted the solve: score and move mean nothing
+    bool stopped = false;    // the stop token or the deadline interrupted the solve: score and move mean nothing
+};
+
+// What ends a solve early: a stop request on `token` (from any thread, also before the solve
+// starts) or the steady clock reaching `deadline`. Default: nothing, the solve runs to its end.
+struct SolveStop {
+    std::stop_token token;
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 // Whether the solver orders its moves by the variant's evaluation: always on 8x8; on 6x6 only with
@@ -61,13 +70,12 @@ public:
     // win/loss/draw (score -1, 0 or +1 as a bound: <= -1 loss, >= 1 win, 0 draw). A wide window is
     // narrowed around `guess` (an estimate of the score, e.g. a midgame search's): a closer guess
     // costs fewer nodes, any guess gives the same score.
-    EndgameResult solve(const Board& board, int alpha = -kMaxScore, int beta = kMaxScore, int guess = 0);
+    // `stop` ends it early with stopped = true, within a few milliseconds.
+    EndgameResult solve(const Board& board, int alpha = -kMaxScore, int beta = kMaxScore, int guess = 0,
+                        const SolveStop& stop = {});
     // Win/loss/draw: solve(board, -1, 1) with the score clamped to -1, 0, +1.
-    EndgameResult solve_wld(const Board& board);
+    EndgameResult solve_wld(const Board& board, const SolveStop& stop = {});
 
-    // From any thread: the running solve() returns soon with stopped = true. The flag is cleared
-    // when the next solve() starts.
-    void stop();
     // Nodes visited by the running (or last) solve, all threads; safe from any thread.
     std::uint64_t nodes() const;
 

@@ -27,6 +27,11 @@ public:
         for (auto& h : pool_.workers()) h->set_evaluator(evaluator);
     }
 
+    // The helpers' time limit (see Search::set_deadline).
+    void set_deadline(Deadline* deadline) {
+        for (auto& h : pool_.workers()) h->set_deadline(deadline);
+    }
+
     // Whether a helper waits for work: only then does a split pay.
     bool idle() const { return pool_.idle(); }
 

@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cassert>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <limits>
 
 #include "engine/hash_key.hpp"
 #include "search/endgame_eval_ordering.hpp"
@@ -46,6 +48,19 @@ constexpr int kSymmetryDiscs = 14;
 // Null-window nodes in the small table (kLocalDepth empties and fewer) never split, so for them
 // this reads as kLocalDepth + 1 (bench/results/tuning-notes.md).
 constexpr int kSplitDepth = 12;
+
+// The hard time limit of a solve, shared by its threads: each looks at the clock at its next node
+// above kLocalDepth empties once kClockNodes nodes have passed (about 3 ms), and raises `stop`
+// when the time is up. `at` is a steady_clock count; the maximum means no limit.
+struct Deadline {
+    using Clock = std::chrono::steady_clock;
+    static constexpr Clock::rep kNone = std::numeric_limits<Clock::rep>::max();
+    static constexpr std::uint64_t kClockNodes = std::uint64_t{1} << 16;
+
+    explicit Deadline(std::atomic<bool>& stop) : stop(stop) {}
+    std::atomic<bool>& stop;
+    std::atomic<Clock::rep> at{kNone};
+};
 
 // A cache line of its own: the node counter is written at every node, and a line shared with
 // the stop flag, which the helpers read at every node, cost 2 threads a quarter more CPU per
@@ -86,6 +101,7 @@ public:
         assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
         if (stopped()) return 0;
         ++nodes;
+        if (deadline_ && nodes - clock_nodes_ >= Deadline::kClockNodes) check_clock();
         const Bitboard moves = T::moves(player, opponent);
         if (!moves) {
             if (!T::moves(opponent, player)) {
@@ -158,6 +174,8 @@ public:
     void clear_local() { local_.clear(); }
     // The evaluation that orders moves at many empties (none: mobility look-ahead only).
     void set_evaluator(const Evaluator* evaluator) { evaluator_ = evaluator; }
+    // The solve's time limit (none: the exact tail's searches, which the midgame search times).
+    void set_deadline(Deadline* deadline) { deadline_ = deadline; }
 
 private:
     // 5..kShallowDepth empties: moves straight from the move bitboard, odd quadrants first.
@@ -253,6 +271,7 @@ private:
     int nws_deep(Bitboard player, Bitboard opponent, int alpha, int empties_count, unsigned parity) {
         if (stopped()) return alpha;
         ++nodes;
+        if (deadline_ && nodes - clock_nodes_ >= Deadline::kClockNodes) check_clock();
         // The table line is fetched while the stability bound and the moves are computed.
         const std::uint64_t key = hash_key(Board{player, opponent});
         tt_.prefetch(key);
@@ -366,6 +385,15 @@ private:
         else list.score_by_search<T>(player, opponent, kSearchOrderPlies, nodes);
     }
 
+    // Raises the stop flag once the deadline has passed. `nodes` restarts at each solve, and the
+    // unsigned difference then exceeds kClockNodes: the first deep node of a solve looks too.
+    void check_clock() {
+        clock_nodes_ = nodes;
+        const auto at = deadline_->at.load(std::memory_order_relaxed);
+        if (at != Deadline::kNone && Deadline::Clock::now().time_since_epoch().count() >= at)
+            deadline_->stop.store(true, std::memory_order_relaxed);
+    }
+
     // Records a fail-soft result of a search with window (alpha, beta).
     void store(std::uint64_t key, int alpha, int beta, int score, Move move, int empties_count) {
         TranspositionTable::Data d;
@@ -382,6 +410,8 @@ private:
     const SplitCutoff* cutoff_ = nullptr;
     Parallel<T>* parallel_ = nullptr;
     const Evaluator* evaluator_ = nullptr;
+    Deadline* deadline_ = nullptr;
+    std::uint64_t clock_nodes_ = 0;  // `nodes` when the clock was last read
     Local local_;
 };
 

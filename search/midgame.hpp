@@ -41,7 +41,7 @@ public:
         TranspositionTable* tt = nullptr;
         const Evaluator* evaluator = nullptr;
         Variant variant{};
-        const std::atomic<bool>* stop = nullptr;  // raised by stop(), the clock or another thread
+        const std::atomic<bool>* stop = nullptr;  // raised by the caller's stop token or another thread
         std::uint64_t node_limit = 0;             // 0 = none; counted over all threads
         std::atomic<std::uint64_t>* shared_nodes = nullptr;
         // The hard time limit, polled by the search itself: a watchdog thread can be scheduled

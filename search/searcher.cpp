@@ -6,10 +6,8 @@
 #include "search/searcher.hpp"
 
 #include <algorithm>
-#include <condition_variable>
 #include <cstdio>
 #include <map>
-#include <mutex>
 #include <random>
 #include <thread>
 
@@ -39,37 +37,6 @@ constexpr int kAspirationMinDepth = 4;
 constexpr int kSolveLead = 12;
 constexpr int kMaxPreSolveDepth = 8;
 
-// Runs beside an endgame solve and stops it, within a millisecond, once `stop` is raised or the
-// deadline passes. Polling (rather than one wake-up) also covers a stop that lands just before
-// the solver cleared its own flag at the start of solve().
-class SolveRelay {
-public:
-    SolveRelay(EndgameSolver& solver, const std::atomic<bool>& stop, std::optional<Clock::time_point> deadline)
-        : thread_([this, &solver, &stop, deadline] { relay(solver, stop, deadline); }) {}
-    ~SolveRelay() {
-        {
-            std::lock_guard lock(mutex_);
-            done_ = true;
-        }
-        wake_.notify_all();
-        thread_.join();
-    }
-    SolveRelay(const SolveRelay&) = delete;
-    SolveRelay& operator=(const SolveRelay&) = delete;
-
-private:
-    void relay(EndgameSolver& solver, const std::atomic<bool>& stop, std::optional<Clock::time_point> deadline) {
-        std::unique_lock lock(mutex_);
-        while (!wake_.wait_for(lock, std::chrono::milliseconds(1), [this] { return done_; }))
-            if (stop.load() || (deadline && Clock::now() >= *deadline)) solver.stop();
-    }
-
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool done_ = false;
-    std::thread thread_;
-};
-
 // Rough time for an exact solve of `empties` empties on one thread: 2.5 ms at 14 empties, growing
 // 2.4-fold per empty square (means of the endgame solver on eg_13_14 .. eg_21_22 samples, see
 // bench/README.md, section Midgame).
@@ -87,7 +54,6 @@ std::chrono::milliseconds to_ms(Clock::duration d) { return std::chrono::duratio
 struct Searcher::Impl {
     SearcherOptions options;
     TranspositionTable tt;
-    std::atomic<bool> stop{false};
     std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Evaluator>> evaluators;
     std::map<std::pair<Geometry, Rules>, std::unique_ptr<EndgameSolver>> solvers;
     // Opening books by variant, opened on first use; nullptr = no book for the variant.
@@ -143,7 +109,8 @@ struct Run {
     const Limits& limits;
     TranspositionTable& tt;
     const Evaluator& evaluator;
-    std::atomic<bool>& stop;          // the user's stop and the watchdog's
+    std::stop_token stop_token;       // the caller's: also ends the endgame solve
+    std::atomic<bool>& stop;          // raised by stop_token's callback; the searches poll it
     Clock::time_point start;
     TimePlan time;
     int threads;
@@ -289,17 +256,17 @@ Limits::Endgame endgame_plan(const Run& run) {
 }
 
 // The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
-// solved on its own. Returns false when stopped (by stop() or the hard time limit).
+// solved on its own. Returns false when stopped (by the stop token or the hard time limit).
 // `guess` opens the exact solve's aspiration window.
 bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_moves, SearchInfo& info, bool wld,
            int guess, const std::function<void(const SearchInfo&)>& on_info) {
-    const SolveRelay relay(solver, run.stop, run.time.hard ? std::optional(run.start + *run.time.hard) : std::nullopt);
+    const SolveStop stop{run.stop_token, run.time.hard ? std::optional(run.start + *run.time.hard) : std::nullopt};
     std::uint64_t nodes = 0;
     SearchInfo solved = info;
     if (run.multi_pv > 1 && !wld) {
         std::vector<RootMove> moves = root_moves;
         for (RootMove& rm : moves) {
-            const EndgameResult r = solver.solve(run.board.play(rm.move));
+            const EndgameResult r = solver.solve(run.board.play(rm.move), -64, 64, 0, stop);
             nodes += r.nodes;
             if (r.stopped) return false;
             rm.score = -r.score;
@@ -310,7 +277,7 @@ bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_mo
         std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
         record(solved, moves, run.empties, 0, run.multi_pv, true);
     } else {
-        const EndgameResult r = wld ? solver.solve_wld(run.board) : solver.solve(run.board, -kMaxScore, kMaxScore, guess);
+        const EndgameResult r = wld ? solver.solve_wld(run.board, stop) : solver.solve(run.board, -kMaxScore, kMaxScore, guess, stop);
         nodes += r.nodes;
         if (r.stopped) return false;
         solved.best = r.best;
@@ -363,7 +330,6 @@ void Searcher::prepare(Variant variant) {
     impl_->solver(variant);
 }
 
-void Searcher::stop() { impl_->stop.store(true); }
 void Searcher::clear() { impl_->tt.clear(); }
 const SearcherOptions& Searcher::options() const { return impl_->options; }
 
@@ -399,9 +365,8 @@ void Searcher::set_book(std::shared_ptr<const Book> book) {
 }
 
 SearchResult Searcher::run(const Game& game, const Limits& limits,
-                           const std::function<void(const SearchInfo&)>& on_info) {
+                           const std::function<void(const SearchInfo&)>& on_info, std::stop_token stop_token) {
     const Clock::time_point start = Clock::now();
-    impl_->stop.store(false);
     const Variant variant = game.variant();
     const Board board = game.board();
     const Evaluator& evaluator = impl_->evaluator(variant);
@@ -438,7 +403,10 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
 
     const int empties = board.empty_count(variant.playable());
     const int multi_pv = limits.randomness > 0 ? 64 : std::clamp(limits.multi_pv, 1, 64);
-    Run run{board,   variant, limits, impl_->tt, evaluator, impl_->stop, start, plan_time(limits, empties),
+    // The searches poll this flag; the token raises it, at once when the stop came before run().
+    std::atomic<bool> stop{false};
+    const std::stop_callback on_stop(stop_token, [&stop] { stop.store(true); });
+    Run run{board, variant, limits, impl_->tt, evaluator, stop_token, stop, start, plan_time(limits, empties),
             std::max(1, impl_->options.threads), empties, multi_pv};
     impl_->tt.new_search();
 
@@ -465,9 +433,10 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     result.nodes = search.nodes() + run.helper_nodes.load();
     // The last iteration's score opens the solve's window.
     const int guess = result.depth > 0 ? result.score : 0;
-    if (endgame != Limits::Endgame::kOff && !result.solved && !impl_->stop.load() && !search.stopped())
+    if (endgame != Limits::Endgame::kOff && !result.solved && !stop.load() && !search.stopped())
         solve(run, impl_->solver(variant), moves, result, endgame == Limits::Endgame::kWld, guess, on_info);
     if (limits.randomness > 0) randomize(result, limits.randomness);
+    result.stopped = stop_token.stop_requested();
     result.elapsed = to_ms(Clock::now() - start);
     return result;
 }

@@ -1,5 +1,5 @@
-// The Searcher: the one door to searching. Protocols, tools and tests call run() and stop();
-// everything behind it (midgame PVS, endgame solver, TT, threads, time) may change freely.
+// The Searcher: the one door to searching. Protocols, tools and tests call run(), with the stop
+// token of their job when something may end it early; everything behind it (midgame PVS, endgame solver, TT, threads, time) may change freely.
 #pragma once
 
 #include <atomic>
@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,7 @@ struct SearchInfo {
     bool solved = false;      // exact endgame result (or WLD if wld)
     bool wld = false;         // score is only -1/0/+1 (loss/draw/win)
     bool book = false;        // the move comes from the opening book (score and depth are the book's)
+    bool stopped = false;     // a stop was requested before run() returned: the answer may fall short of the limits
     std::vector<Move> pv;
     std::vector<MultiPvLine> multi_pv;  // best first, when Limits::multi_pv > 1
     std::uint64_t nodes = 0;
@@ -102,12 +104,11 @@ public:
     // Searches the game's current position. `on_info` (optional) is called from the searching
     // thread after each completed iteration. Returns the best move found; if the game is over,
     // best is kNoMove with the final score. Call from one thread at a time.
+    // A stop requested on `stop` (from any thread, before or during the run) ends the search
+    // within a few milliseconds, midgame or endgame solve; run() then returns the best move
+    // found so far, with `stopped` set.
     SearchResult run(const Game& game, const Limits& limits,
-                     const std::function<void(const SearchInfo&)>& on_info = {});
-
-    // From any thread: ends a running search within a few milliseconds; run() then returns the
-    // best move found so far. A stop before run() starts has no effect on it.
-    void stop();
+                     const std::function<void(const SearchInfo&)>& on_info = {}, std::stop_token stop = {});
 
     // Loads what a search of `variant` opens on first use (its evaluation, its opening book when
     // the options enable one, its endgame solver), so that no clocked move pays for it: the shipped

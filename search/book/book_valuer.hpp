@@ -2,6 +2,8 @@
 // and `learn` take a MoveValuer, so tests can give them a fast fake and the tools the real search.
 #pragma once
 
+#include <stop_token>
+#include <utility>
 #include <vector>
 
 #include "search/book/book.hpp"
@@ -19,9 +21,11 @@ public:
 
 // Each move valued by the Searcher at `depth` plies (the position after the move searched `depth - 1`
 // plies deeper; a forced pass after it is searched through), the searcher's default selectivity.
+// A stop requested on `stop` cuts every search short from then on (the values are then not real).
 class SearchValuer final : public MoveValuer {
 public:
-    SearchValuer(Searcher& searcher, Variant variant, int depth) : searcher_(searcher), variant_(variant), depth_(depth) {}
+    SearchValuer(Searcher& searcher, Variant variant, int depth, std::stop_token stop = {})
+        : searcher_(searcher), variant_(variant), depth_(depth), stop_(std::move(stop)) {}
     std::vector<BookMove> value_moves(const Board& board) override;
     int depth() const { return depth_; }
 
@@ -32,6 +36,7 @@ private:
     Searcher& searcher_;
     Variant variant_;
     int depth_;
+    std::stop_token stop_;
 };
 
 }  // namespace tempo

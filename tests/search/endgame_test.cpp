@@ -4,13 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "engine/notation.hpp"
@@ -204,21 +202,6 @@ TEST(EndgameLastFlip, CountMatchesFlips) {
         checked += 2;
     }
     EXPECT_EQ(checked, 8000);
-}
-
-TEST(EndgameSolver, StopReturnsStopped) {
-    const std::string path = test::fixture("fforum-40-59.obf");
-    TranspositionTable tt(16);
-    EndgameSolver solver(tt, Variant{});
-    solver.stop();  // a stop before solve() has no effect on it ...
-    const ObfPosition obf = read_obf_file(path).at(10);  // #50: minutes to solve
-    std::thread stopper([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        solver.stop();  // ... one during it ends it
-    });
-    const EndgameResult r = solver.solve(obf.position.board);
-    stopper.join();
-    EXPECT_TRUE(r.stopped);
 }
 
 }  // namespace

@@ -1,13 +1,11 @@
 // The Searcher as protocols see it: legal moves, passes and finished games, exact endgame results
-// unchanged by the table and by threads, stop() honoured, levels, and self-play at tiny clocks.
+// unchanged by the table and by threads, levels, and self-play at tiny clocks.
 #include "search/searcher.hpp"
 
 #include <gtest/gtest.h>
 
 #include <ctime>
-#include <future>
 #include <random>
-#include <thread>
 
 #include "engine/notation.hpp"
 #include "engine/rules.hpp"
@@ -216,15 +214,6 @@ TEST(Searcher, WinLossDrawSolve) {
         EXPECT_TRUE(r.wld);
         EXPECT_EQ(r.score, expected > 0 ? 1 : expected < 0 ? -1 : 0);
     }
-}
-
-TEST(Searcher, StopEndsAnUnlimitedSearch) {
-    Searcher searcher({2, 4});
-    auto result = std::async(std::launch::async, [&] { return searcher.run(Game(), Limits{}); });
-    std::this_thread::sleep_for(200ms);
-    searcher.stop();
-    ASSERT_EQ(result.wait_for(10s), std::future_status::ready);
-    EXPECT_TRUE(Game().is_legal(result.get().best));
 }
 
 TEST(Searcher, NodeLimitAndMultiPv) {
