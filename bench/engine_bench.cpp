@@ -41,7 +41,8 @@ BENCHMARK(BM_LegalMoves<legal_moves_avx2>)->Name("LegalMoves/avx2");
 template <Bitboard (*Flip)(int, Bitboard, Bitboard)>
 void BM_Flips(benchmark::State& state) {
     for (auto _ : state)
-        for (const MoveSample& s : move_samples()) benchmark::DoNotOptimize(Flip(s.square, s.board.player, s.board.opponent));
+        for (const MoveSample& s : move_samples())
+            benchmark::DoNotOptimize(Flip(s.square, s.board.player, s.board.opponent));
     state.SetItemsProcessed(state.iterations() * move_samples().size());
 }
 BENCHMARK(BM_Flips<flips_scalar>)->Name("Flips/scalar");

@@ -145,13 +145,13 @@ void update_indices(std::array<std::uint16_t, kPlacements>& mine, std::array<std
                     int square, Bitboard flipped) {
     const auto& terms = square_terms();
     for (const auto& [placement, power] : terms[square].terms) {
-        mine[placement] += power;         // empty -> mover (digit 1)
-        theirs[placement] += 2 * power;   // empty -> mover, seen as the opponent (digit 2)
+        mine[placement] += power;        // empty -> mover (digit 1)
+        theirs[placement] += 2 * power;  // empty -> mover, seen as the opponent (digit 2)
     }
     for_each_square(flipped, [&](int sq) {
         for (const auto& [placement, power] : terms[sq].terms) {
-            mine[placement] -= power;     // opponent (2) -> mover (1)
-            theirs[placement] += power;   // seen from the other side: 1 -> 2
+            mine[placement] -= power;    // opponent (2) -> mover (1)
+            theirs[placement] += power;  // seen from the other side: 1 -> 2
         }
     });
 }

@@ -87,8 +87,7 @@ inline Bitboard flips_avx2(int square, Bitboard player, Bitboard opponent) {
     const __m256i highest = _mm256_srlv_epi64(_mm256_set1_epi64x(static_cast<long long>(0x8000000000000000ULL)),
                                               _mm256_lzcnt_epi64(down_stop));
     const __m256i down_outflank = _mm256_and_si256(highest, p);
-    const __m256i down_flips =
-        _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_slli_epi64(down_outflank, 1)), down);
+    const __m256i down_flips = _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_slli_epi64(down_outflank, 1)), down);
 #else
     // No 64-bit leading-zero count: smear the stop squares down the ray instead. `below` is the
     // closing square and every ray square past it (7 steps cover any ray).

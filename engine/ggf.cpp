@@ -32,17 +32,26 @@ Variant parse_type(std::string_view text) {
     const std::size_t digits_start = i;
     while (i < type.size() && std::isdigit(static_cast<unsigned char>(type[i])) && i - digits_start < 3)
         size = size * 10 + (type[i++] - '0');
-    if (i == digits_start) throw ParseError("TY[" + std::string(trim(text).substr(0, 20)) + "]: expected a board size such as 8");
+    if (i == digits_start)
+        throw ParseError("TY[" + std::string(trim(text).substr(0, 20)) + "]: expected a board size such as 8");
     Variant variant;
-    if (size == 8) variant.geometry = Geometry::k8x8;
-    else if (size == 6) variant.geometry = Geometry::k6x6;
-    else throw ParseError("TY[" + type.substr(0, 20) + "]: board size " + std::to_string(size) + " is not supported (only 8 and 6)");
+    if (size == 8)
+        variant.geometry = Geometry::k8x8;
+    else if (size == 6)
+        variant.geometry = Geometry::k6x6;
+    else
+        throw ParseError("TY[" + type.substr(0, 20) + "]: board size " + std::to_string(size) +
+                         " is not supported (only 8 and 6)");
     while (i < type.size()) {
         const char c = type[i++];
-        if (c == 'A') variant.rules = Rules::kAnti;
-        else if (c == 'K') continue;
-        else if (c == 'R') while (i < type.size() && std::isdigit(static_cast<unsigned char>(type[i]))) ++i;
-        else throw ParseError("TY[" + type.substr(0, 20) + "]: unknown game type letter '" + std::string(1, c) + "'");
+        if (c == 'A')
+            variant.rules = Rules::kAnti;
+        else if (c == 'K')
+            continue;
+        else if (c == 'R')
+            while (i < type.size() && std::isdigit(static_cast<unsigned char>(type[i]))) ++i;
+        else
+            throw ParseError("TY[" + type.substr(0, 20) + "]: unknown game type letter '" + std::string(1, c) + "'");
     }
     return variant;
 }
@@ -56,9 +65,11 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
     std::string_view rest = trim(text);
     std::size_t digits = 0;
     while (digits < rest.size() && digits < 3 && std::isdigit(static_cast<unsigned char>(rest[digits]))) ++digits;
-    if (digits == 0) throw ParseError("BO[" + std::string(rest.substr(0, 20)) + "...]: expected the board size first, such as 8");
+    if (digits == 0)
+        throw ParseError("BO[" + std::string(rest.substr(0, 20)) + "...]: expected the board size first, such as 8");
     const int size = std::stoi(std::string(rest.substr(0, digits)));
-    if (size != 8 && size != 6) throw ParseError("BO: board size " + std::to_string(size) + " is not supported (only 8 and 6)");
+    if (size != 8 && size != 6)
+        throw ParseError("BO: board size " + std::to_string(size) + " is not supported (only 8 and 6)");
     geometry = size == 8 ? Geometry::k8x8 : Geometry::k6x6;
     rest.remove_prefix(digits);
     if (rest.empty() || !is_space(rest.front())) throw ParseError("BO: expected a space after the board size");
@@ -72,9 +83,22 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
         if (is_space(c)) continue;
         const int square = square_from_grid(count, geometry);
         switch (c) {
-            case '*': case 'X': case 'x': case 'B': black |= square_bit(square); break;
-            case 'O': case 'o': case '0': case 'W': white |= square_bit(square); break;
-            case '-': case '.': case '_': break;
+            case '*':
+            case 'X':
+            case 'x':
+            case 'B':
+                black |= square_bit(square);
+                break;
+            case 'O':
+            case 'o':
+            case '0':
+            case 'W':
+                white |= square_bit(square);
+                break;
+            case '-':
+            case '.':
+            case '_':
+                break;
             default:
                 throw ParseError("BO: bad square character " + quoted_input(rest.substr(i, 1)) + " at " +
                                  square_name(square, geometry) + " (expected '*', 'O' or '-')");
@@ -89,9 +113,18 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
         throw ParseError("BO: board too long or bad side to move " + quoted_input(side) + " (expected " +
                          std::to_string(squares) + " squares, then '*' or 'O')");
     switch (side.front()) {
-        case '*': case 'X': case 'x': case 'B': return Position::from_colors(black, white, Color::kBlack);
-        case 'O': case 'o': case '0': case 'W': return Position::from_colors(black, white, Color::kWhite);
-        default: throw ParseError("BO: bad side to move " + quoted_input(side) + " (expected '*' or 'O')");
+        case '*':
+        case 'X':
+        case 'x':
+        case 'B':
+            return Position::from_colors(black, white, Color::kBlack);
+        case 'O':
+        case 'o':
+        case '0':
+        case 'W':
+            return Position::from_colors(black, white, Color::kWhite);
+        default:
+            throw ParseError("BO: bad side to move " + quoted_input(side) + " (expected '*' or 'O')");
     }
 }
 
@@ -99,9 +132,12 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
 std::string clean_value(std::string_view text) {
     std::string out(text);
     for (char& c : out) {
-        if (c == ']') c = ')';
-        else if (c == '[') c = '(';
-        else if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+        if (c == ']')
+            c = ')';
+        else if (c == '[')
+            c = '(';
+        else if (static_cast<unsigned char>(c) < 0x20)
+            c = ' ';
     }
     return out;
 }
@@ -109,7 +145,8 @@ std::string clean_value(std::string_view text) {
 // One part of a clock, "[[d.]h:]m:ss" or plain seconds.
 double parse_clock_time(std::string_view text, std::string_view whole) {
     const auto bad = [&] {
-        return ParseError("bad clock " + quoted_input(whole) + ": expected [[d.]h:]m:ss or seconds, such as 15:00 or 5:00//2:00");
+        return ParseError("bad clock " + quoted_input(whole) +
+                          ": expected [[d.]h:]m:ss or seconds, such as 15:00 or 5:00//2:00");
     };
     text = trim(text);
     if (text.empty()) throw bad();
@@ -188,7 +225,9 @@ std::vector<std::string_view> split_ggf_records(std::string_view text) {
             }
             ++end;
         }
-        if (end >= text.size()) throw ParseError(game + ": the record starting at offset " + std::to_string(pos) + " is never closed by ';)'");
+        if (end >= text.size())
+            throw ParseError(game + ": the record starting at offset " + std::to_string(pos) +
+                             " is never closed by ';)'");
         records.push_back(text.substr(pos, end + 2 - pos));
         pos = end + 2;
     }
@@ -199,7 +238,9 @@ GgfGame parse_ggf(std::string_view text) {
         throw ParseError("GGF record too long: " + std::to_string(text.size()) + " bytes (the limit is " +
                          std::to_string(kMaxRecordBytes) + ")");
     std::size_t pos = 0;
-    const auto skip_spaces = [&] { while (pos < text.size() && is_space(text[pos])) ++pos; };
+    const auto skip_spaces = [&] {
+        while (pos < text.size() && is_space(text[pos])) ++pos;
+    };
     skip_spaces();
     std::size_t digits = pos;
     while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
@@ -211,12 +252,18 @@ GgfGame parse_ggf(std::string_view text) {
         throw ParseError("not a GGF record: expected '(;' at the start, found " + quoted_input(text.substr(pos)));
     pos += 2;
 
-    struct Tag { std::string name; std::string_view value; };
+    struct Tag {
+        std::string name;
+        std::string_view value;
+    };
     std::vector<Tag> tags;
     while (true) {
         skip_spaces();
         if (pos >= text.size()) throw ParseError("GGF record not closed: missing ';)' at the end");
-        if (text.substr(pos, 2) == ";)") { pos += 2; break; }
+        if (text.substr(pos, 2) == ";)") {
+            pos += 2;
+            break;
+        }
         const std::size_t name_start = pos;
         while (pos < text.size() && std::isalnum(static_cast<unsigned char>(text[pos])) && pos - name_start < 16) ++pos;
         if (pos == name_start)
@@ -227,17 +274,19 @@ GgfGame parse_ggf(std::string_view text) {
             throw ParseError("tag " + name + " at offset " + std::to_string(name_start) + " has no '[value]'");
         const std::size_t close = text.find(']', pos + 1);
         if (close == std::string_view::npos)
-            throw ParseError("unbalanced brackets: the '[' of " + name + " at offset " + std::to_string(pos) + " is never closed");
+            throw ParseError("unbalanced brackets: the '[' of " + name + " at offset " + std::to_string(pos) +
+                             " is never closed");
         const std::string_view value = text.substr(pos + 1, close - pos - 1);
         if (value.find('[') != std::string_view::npos)
-            throw ParseError("unbalanced brackets: '[' inside the value of " + name + " at offset " + std::to_string(pos) +
-                             " (a missing ']'?)");
+            throw ParseError("unbalanced brackets: '[' inside the value of " + name + " at offset " +
+                             std::to_string(pos) + " (a missing ']'?)");
         tags.push_back({name, value});
         pos = close + 1;
     }
     skip_spaces();
     if (pos < text.size())
-        throw ParseError("text after the end of the GGF record at offset " + std::to_string(pos) + ": " + quoted_input(text.substr(pos)));
+        throw ParseError("text after the end of the GGF record at offset " + std::to_string(pos) + ": " +
+                         quoted_input(text.substr(pos)));
 
     GgfGame game;
     std::optional<Variant> typed;
@@ -245,27 +294,40 @@ GgfGame parse_ggf(std::string_view text) {
     for (const Tag& tag : tags) {
         const std::string value(tag.value);
         if (tag.name == "GM") {
-            if (to_upper(trim(tag.value)) != "OTHELLO") throw ParseError("GM[" + value.substr(0, 20) + "]: not an Othello game");
-        } else if (tag.name == "PC") game.place = value;
-        else if (tag.name == "DT") game.date = value;
-        else if (tag.name == "PB") game.black_name = value;
-        else if (tag.name == "PW") game.white_name = value;
-        else if (tag.name == "RE") game.result = value;
-        else if (tag.name == "TI") game.time_control = value;
-        else if (tag.name == "TB") game.black_clock = value;
-        else if (tag.name == "TW") game.white_clock = value;
-        else if (tag.name == "TY") typed = parse_type(tag.value);
+            if (to_upper(trim(tag.value)) != "OTHELLO")
+                throw ParseError("GM[" + value.substr(0, 20) + "]: not an Othello game");
+        } else if (tag.name == "PC")
+            game.place = value;
+        else if (tag.name == "DT")
+            game.date = value;
+        else if (tag.name == "PB")
+            game.black_name = value;
+        else if (tag.name == "PW")
+            game.white_name = value;
+        else if (tag.name == "RE")
+            game.result = value;
+        else if (tag.name == "TI")
+            game.time_control = value;
+        else if (tag.name == "TB")
+            game.black_clock = value;
+        else if (tag.name == "TW")
+            game.white_clock = value;
+        else if (tag.name == "TY")
+            typed = parse_type(tag.value);
         else if (tag.name == "BO") {
             Geometry geometry;
             game.start = parse_start_board(tag.value, geometry);
             board_geometry = geometry;
-        } else if (tag.name != "B" && tag.name != "W") game.other_tags.emplace_back(tag.name, value);
+        } else if (tag.name != "B" && tag.name != "W")
+            game.other_tags.emplace_back(tag.name, value);
     }
     if (typed && board_geometry && typed->geometry != *board_geometry)
         throw ParseError(std::string("TY says ") + (typed->geometry == Geometry::k8x8 ? "8x8" : "6x6") +
                          " but BO holds " + (*board_geometry == Geometry::k8x8 ? "an 8x8" : "a 6x6") + " board");
-    if (typed) game.variant = *typed;
-    else if (board_geometry) game.variant.geometry = *board_geometry;
+    if (typed)
+        game.variant = *typed;
+    else if (board_geometry)
+        game.variant.geometry = *board_geometry;
 
     Color expected = game.start.to_move;
     for (const Tag& tag : tags) {
@@ -275,7 +337,8 @@ GgfGame parse_ggf(std::string_view text) {
             game.moves.push_back({kPass, std::nullopt, std::nullopt});
             expected = color;
         }
-        if (game.moves.size() >= kMaxRecordMoves) throw ParseError("too many moves (over " + std::to_string(kMaxRecordMoves) + ") for one game");
+        if (game.moves.size() >= kMaxRecordMoves)
+            throw ParseError("too many moves (over " + std::to_string(kMaxRecordMoves) + ") for one game");
         try {
             game.moves.push_back(parse_ggf_move(tag.value, game.variant.geometry));
         } catch (const ParseError& e) {
@@ -320,7 +383,8 @@ std::string write_ggf(const GgfGame& game) {
     Color to_move = game.start.to_move;
     bool tracking = true;
     for (const GgfMove& item : game.moves) {
-        const bool legal_square = item.move >= 0 && item.move < 64 && (board_now.moves(playable) & square_bit(item.move));
+        const bool legal_square =
+            item.move >= 0 && item.move < 64 && (board_now.moves(playable) & square_bit(item.move));
         if (tracking && item.move != kPass && !legal_square && board_now.moves(playable) == 0 &&
             !is_game_over(board_now, playable)) {
             out += to_move == Color::kBlack ? "B[PA]" : "W[PA]";
@@ -331,10 +395,12 @@ std::string write_ggf(const GgfGame& game) {
         out += format_ggf_move(item, geometry);
         out += "]";
         if (tracking) {
-            if (item.move == kPass) board_now = board_now.passed();
+            if (item.move == kPass)
+                board_now = board_now.passed();
             else if (item.move >= 0 && item.move < 64 && (board_now.moves(playable) & square_bit(item.move)))
                 board_now = board_now.play(item.move);
-            else tracking = false;
+            else
+                tracking = false;
         }
         to_move = opposite(to_move);
     }
@@ -351,8 +417,9 @@ Game replay_ggf(const GgfGame& game) {
         const std::string who = color_name(replay.to_move());
         if (move == kPass) {
             if (!replay.play(kPass))
-                throw ParseError(number + " (PA) is illegal: " +
-                                 (replay.is_over() ? "the game is already over" : who + " has a legal move and may not pass"));
+                throw ParseError(
+                    number + " (PA) is illegal: " +
+                    (replay.is_over() ? "the game is already over" : who + " has a legal move and may not pass"));
             continue;
         }
         if (replay.must_pass()) replay.play(kPass);  // a forced pass left out of the record
@@ -375,7 +442,8 @@ GgfClock parse_ggf_clock_parts(std::string_view text) {
     if (!increment.empty()) clock.increment = parse_clock_time(increment, text);
     if (slash2 == std::string_view::npos) return clock;
     const std::string_view grace = trim(rest.substr(slash2 + 1));
-    if (grace.find('/') != std::string_view::npos) throw ParseError("bad clock " + quoted_input(text) + ": more than three parts");
+    if (grace.find('/') != std::string_view::npos)
+        throw ParseError("bad clock " + quoted_input(text) + ": more than three parts");
     if (!grace.empty()) clock.grace = parse_clock_time(grace, text);
     return clock;
 }

@@ -18,17 +18,17 @@
 namespace tempo {
 
 struct GgfMove {
-    Move move;                       // a square or kPass
-    std::optional<double> eval;      // the mover's evaluation in discs, when the record gives one
-    std::optional<double> seconds;   // time used, when given
+    Move move;                      // a square or kPass
+    std::optional<double> eval;     // the mover's evaluation in discs, when the record gives one
+    std::optional<double> seconds;  // time used, when given
     bool operator==(const GgfMove&) const = default;
 };
 
 struct GgfGame {
-    Variant variant;                 // from TY (8, 6, suffix 'a' = anti) or the BO size
-    Position start;                  // from BO; the standard start when absent
-    std::vector<GgfMove> moves;      // in record order; where the record has the same colour twice
-                                     // in a row, the other side's pass is inserted as kPass
+    Variant variant;             // from TY (8, 6, suffix 'a' = anti) or the BO size
+    Position start;              // from BO; the standard start when absent
+    std::vector<GgfMove> moves;  // in record order; where the record has the same colour twice
+                                 // in a row, the other side's pass is inserted as kPass
     std::string black_name, white_name, place, date, result;
     std::string time_control /*TI*/, black_clock /*TB*/, white_clock /*TW*/;
     std::vector<std::pair<std::string, std::string>> other_tags;  // unknown tags, in record order

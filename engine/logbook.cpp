@@ -42,8 +42,9 @@ LogbookGame parse_logbook_line(std::string_view line) {
     while (pos < line.size() && line[pos] != ':') {
         const char mark = line[pos];
         if (mark != '+' && mark != '-')
-            throw ParseError("expected '+' (black) or '-' (white) before move " + std::to_string(game.moves.size() + 1) +
-                             ", found " + quoted_input(line.substr(pos, 1)) + " at column " + std::to_string(pos + 1));
+            throw ParseError("expected '+' (black) or '-' (white) before move " +
+                             std::to_string(game.moves.size() + 1) + ", found " + quoted_input(line.substr(pos, 1)) +
+                             " at column " + std::to_string(pos + 1));
         if (pos + 3 > line.size())
             throw ParseError("truncated line: move " + std::to_string(game.moves.size() + 1) + " is cut off");
         Move move;
@@ -52,7 +53,9 @@ LogbookGame parse_logbook_line(std::string_view line) {
         } catch (const ParseError& e) {
             throw ParseError("move " + std::to_string(game.moves.size() + 1) + ": " + e.what());
         }
-        if (move == kPass) throw ParseError("move " + std::to_string(game.moves.size() + 1) + ": passes are not written in logbook lines");
+        if (move == kPass)
+            throw ParseError("move " + std::to_string(game.moves.size() + 1) +
+                             ": passes are not written in logbook lines");
         const Color color = mark == '+' ? Color::kBlack : Color::kWhite;
         if (replay.must_pass()) replay.play(kPass);
         if (replay.to_move() != color)
@@ -68,14 +71,16 @@ LogbookGame parse_logbook_line(std::string_view line) {
     ++pos;
     while (pos < line.size() && line[pos] == ' ') ++pos;
     if (!read_integer(line, pos, game.black_minus_white))
-        throw ParseError("bad final score " + quoted_input(line.substr(pos)) + " after ':' (expected a number such as -04)");
+        throw ParseError("bad final score " + quoted_input(line.substr(pos)) +
+                         " after ':' (expected a number such as -04)");
     if (game.black_minus_white < -64 || game.black_minus_white > 64)
         throw ParseError("final score " + std::to_string(game.black_minus_white) + " outside -64..64");
     while (pos < line.size() && line[pos] == ' ') ++pos;
     int extra = 0;
     if (pos < line.size() && !read_integer(line, pos, extra))
         throw ParseError("unexpected text after the score: " + quoted_input(line.substr(pos)));
-    if (pos < line.size()) throw ParseError("unexpected text at the end of the line: " + quoted_input(line.substr(pos)));
+    if (pos < line.size())
+        throw ParseError("unexpected text at the end of the line: " + quoted_input(line.substr(pos)));
     return game;
 }
 

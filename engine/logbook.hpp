@@ -14,8 +14,8 @@
 namespace tempo {
 
 struct LogbookGame {
-    std::vector<Move> moves;     // without passes, as in the file
-    int black_minus_white = 0;   // raw final disc difference
+    std::vector<Move> moves;    // without passes, as in the file
+    int black_minus_white = 0;  // raw final disc difference
     bool operator==(const LogbookGame&) const = default;
 };
 

@@ -59,10 +59,10 @@ inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
     const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
     const __m256i shift2 = _mm256_add_epi64(shift, shift);
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
-    const __m256i crossable = _mm256_and_si256(
-        _mm256_set1_epi64x(static_cast<long long>(opponent)),
-        _mm256_set_epi64x(static_cast<long long>(kInnerColumns), static_cast<long long>(kInnerColumns), -1,
-                          static_cast<long long>(kInnerColumns)));
+    const __m256i crossable =
+        _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(opponent)),
+                         _mm256_set_epi64x(static_cast<long long>(kInnerColumns), static_cast<long long>(kInnerColumns),
+                                           -1, static_cast<long long>(kInnerColumns)));
 
     __m256i up = _mm256_and_si256(crossable, _mm256_sllv_epi64(p, shift));
     __m256i down = _mm256_and_si256(crossable, _mm256_srlv_epi64(p, shift));
@@ -77,8 +77,8 @@ inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
     const __m256i moves = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
 
     const __m128i half = _mm_or_si128(_mm256_castsi256_si128(moves), _mm256_extracti128_si256(moves, 1));
-    const Bitboard all = static_cast<Bitboard>(_mm_cvtsi128_si64(half)) |
-                         static_cast<Bitboard>(_mm_extract_epi64(half, 1));
+    const Bitboard all =
+        static_cast<Bitboard>(_mm_cvtsi128_si64(half)) | static_cast<Bitboard>(_mm_extract_epi64(half, 1));
     return all & ~(player | opponent);
 }
 #endif

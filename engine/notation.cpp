@@ -29,9 +29,7 @@ std::string square_name(int square, Geometry geometry) {
     return {static_cast<char>('a' + grid % side), static_cast<char>('1' + grid / side)};
 }
 
-std::string move_name(Move move, Geometry geometry) {
-    return move == kPass ? "pass" : square_name(move, geometry);
-}
+std::string move_name(Move move, Geometry geometry) { return move == kPass ? "pass" : square_name(move, geometry); }
 
 Move parse_move(std::string_view text, Geometry geometry) {
     const std::string word = to_lower(text);
@@ -97,9 +95,24 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
         const char c = text[i];
         const Bitboard bit = square_bit(square_from_grid(i, geometry));
         switch (c) {
-            case 'X': case 'x': case '*': case 'B': case 'b': black |= bit; break;
-            case 'O': case 'o': case 'W': case 'w': case '0': white |= bit; break;
-            case '-': case '.': case '_': break;
+            case 'X':
+            case 'x':
+            case '*':
+            case 'B':
+            case 'b':
+                black |= bit;
+                break;
+            case 'O':
+            case 'o':
+            case 'W':
+            case 'w':
+            case '0':
+                white |= bit;
+                break;
+            case '-':
+            case '.':
+            case '_':
+                break;
             default:
                 throw ParseError("bad board character " + quoted_input(text.substr(i, 1)) + " at square " +
                                  square_name(square_from_grid(i, geometry), geometry) + " (position " +
@@ -115,9 +128,12 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
     while (word_end < tail.size() && std::isalpha(static_cast<unsigned char>(tail[word_end]))) ++word_end;
     const std::string side = to_lower(tail.substr(0, word_end));
     Color to_move;
-    if (side == "x" || side == "b" || side == "black") to_move = Color::kBlack;
-    else if (side == "o" || side == "w" || side == "white") to_move = Color::kWhite;
-    else throw ParseError("missing or bad side to move " + quoted_input(tail.substr(0, 10)) + ": expected X or O");
+    if (side == "x" || side == "b" || side == "black")
+        to_move = Color::kBlack;
+    else if (side == "o" || side == "w" || side == "white")
+        to_move = Color::kWhite;
+    else
+        throw ParseError("missing or bad side to move " + quoted_input(tail.substr(0, 10)) + ": expected X or O");
     if (rest) *rest = tail.substr(word_end);
     return Position::from_colors(black, white, to_move);
 }

@@ -31,8 +31,7 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
     obf.position = parse_board(line, geometry, &rest);
     rest = trim_left(rest);
     if (rest.empty()) return obf;
-    if (rest.front() != ';')
-        throw ParseError("expected ';' after the side to move, found " + quoted_input(rest));
+    if (rest.front() != ';') throw ParseError("expected ';' after the side to move, found " + quoted_input(rest));
     rest = rest.substr(1, rest.find('%') - 1);  // '%' starts a trailing comment
 
     const Board& board = obf.position.board;
@@ -47,9 +46,8 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
             throw ParseError("solution " + std::to_string(number) + " " + quoted_input(rest.substr(0, semicolon)) +
                              ": expected MOVE:SCORE");
         const std::string_view move_text = rest.substr(0, colon);
-        std::string_view score_text = rest.substr(colon + 1, semicolon == std::string_view::npos
-                                                                 ? std::string_view::npos
-                                                                 : semicolon - colon - 1);
+        std::string_view score_text = rest.substr(
+            colon + 1, semicolon == std::string_view::npos ? std::string_view::npos : semicolon - colon - 1);
         score_text = trim_right(score_text);
         int score = 0;
         if (!parse_score(score_text, score))
@@ -66,8 +64,8 @@ ObfPosition parse_obf_line(std::string_view line, Geometry geometry) {
             throw ParseError("solution " + std::to_string(number) + ": " + move_name(move, geometry) +
                              " is not a legal move in this position");
         if (score < -limit || score > limit)
-            throw ParseError("solution " + std::to_string(number) + ": score " + std::to_string(score) +
-                             " outside -" + std::to_string(limit) + ".." + std::to_string(limit));
+            throw ParseError("solution " + std::to_string(number) + ": score " + std::to_string(score) + " outside -" +
+                             std::to_string(limit) + ".." + std::to_string(limit));
         obf.scores.push_back({move, score});
         if (semicolon == std::string_view::npos) return obf;  // the last item may omit its ';'
         rest.remove_prefix(semicolon + 1);

@@ -44,7 +44,9 @@ constexpr Bitboard transform(Bitboard b, int k) {
     if (k & 4) b = flip_diagonal(b);
     return b;
 }
-constexpr Board transform(const Board& board, int k) { return {transform(board.player, k), transform(board.opponent, k)}; }
+constexpr Board transform(const Board& board, int k) {
+    return {transform(board.player, k), transform(board.opponent, k)};
+}
 constexpr int transform_square(int square, int k) { return first_square(transform(square_bit(square), k)); }
 
 // The symmetry that undoes symmetry k.
@@ -61,12 +63,11 @@ constexpr int inverse_symmetry(int k) {
 // transposes it, with bits reversed in each byte: hence a second reversal).
 inline __m512i all_transforms(Bitboard b) {
     const __m512i reverse_bits = _mm512_set1_epi64(0x8040201008040201LL);
-    const __m512i reverse_bytes = _mm512_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-                                                  12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                                                  15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3,
-                                                  4, 5, 6, 7);
+    const __m512i reverse_bytes = _mm512_set_epi8(
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+        9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
     __m512i x = _mm512_set1_epi64(static_cast<long long>(b));
-    x = _mm512_mask_shuffle_epi8(x, 0xff00ff00ff00ff00ULL, x, reverse_bytes);  // lanes 1, 3, 5, 7
+    x = _mm512_mask_shuffle_epi8(x, 0xff00ff00ff00ff00ULL, x, reverse_bytes);              // lanes 1, 3, 5, 7
     x = _mm512_mask_gf2p8affine_epi64_epi8(x, 0xffff0000ffff0000ULL, x, reverse_bits, 0);  // lanes 2, 3, 6, 7
     const __m512i transposed = _mm512_gf2p8affine_epi64_epi8(
         _mm512_gf2p8affine_epi64_epi8(_mm512_set1_epi64(0x8040201008040201LL), x, 0), reverse_bits, 0);

@@ -18,7 +18,9 @@ constexpr Bitboard kPlayable8x8 = ~Bitboard{0};
 constexpr Bitboard kPlayable6x6 = 0x007e7e7e7e7e7e00ULL;
 
 constexpr Bitboard playable_squares(Geometry g) { return g == Geometry::k8x8 ? kPlayable8x8 : kPlayable6x6; }
-constexpr Bitboard corner_squares(Geometry g) { return g == Geometry::k8x8 ? 0x8100000000000081ULL : 0x0042000000004200ULL; }
+constexpr Bitboard corner_squares(Geometry g) {
+    return g == Geometry::k8x8 ? 0x8100000000000081ULL : 0x0042000000004200ULL;
+}
 constexpr int square_count(Geometry g) { return g == Geometry::k8x8 ? 64 : 36; }
 constexpr int side_length(Geometry g) { return g == Geometry::k8x8 ? 8 : 6; }
 

@@ -39,12 +39,15 @@ WthorGame parse_game(std::span<const std::uint8_t> record, std::size_t index) {
     game.black_discs = record[6];
     game.theoretical_black_discs = record[7];
     if (game.black_discs > 64 || game.theoretical_black_discs > 64)
-        throw ParseError(where + ": disc count " + std::to_string(std::max(game.black_discs, game.theoretical_black_discs)) +
-                         " over 64");
+        throw ParseError(where + ": disc count " +
+                         std::to_string(std::max(game.black_discs, game.theoretical_black_discs)) + " over 64");
     bool ended = false;
     for (int i = 0; i < kMovesPerGame; ++i) {
         const int byte = record[8 + i];
-        if (byte == 0) { ended = true; continue; }
+        if (byte == 0) {
+            ended = true;
+            continue;
+        }
         const int row = byte / 10, column = byte % 10;
         if (row < 1 || row > 8 || column < 1 || column > 8)
             throw ParseError(where + ", move " + std::to_string(i + 1) + ": bad move byte " + hex_byte(byte) +
@@ -71,7 +74,8 @@ WthorFile parse_wthor(std::span<const std::uint8_t> bytes) {
     file.board_size = 8;
     file.theoretical_empties = bytes[14];
     if (file.theoretical_empties > 60)
-        throw ParseError("WTHOR header: theoretical-score depth " + std::to_string(file.theoretical_empties) + " over 60");
+        throw ParseError("WTHOR header: theoretical-score depth " + std::to_string(file.theoretical_empties) +
+                         " over 60");
     const std::uint64_t expected = kHeaderBytes + count * kGameBytes;
     if (bytes.size() < expected)
         throw ParseError("truncated WTHOR file: the header announces " + std::to_string(count) + " games (" +
@@ -101,9 +105,10 @@ std::vector<std::string> parse_wthor_names(std::span<const std::uint8_t> bytes, 
     const std::uint64_t count = u16_at(bytes, 8);
     const std::uint64_t expected = kHeaderBytes + count * record_size;
     if (bytes.size() != expected)
-        throw ParseError(what + ": " + (bytes.size() < expected ? "truncated" : "count mismatch") + ": the header announces " +
-                         std::to_string(count) + " names of " + std::to_string(record_size) + " bytes (" +
-                         std::to_string(expected) + " bytes) but there are " + std::to_string(bytes.size()) + " bytes");
+        throw ParseError(what + ": " + (bytes.size() < expected ? "truncated" : "count mismatch") +
+                         ": the header announces " + std::to_string(count) + " names of " +
+                         std::to_string(record_size) + " bytes (" + std::to_string(expected) +
+                         " bytes) but there are " + std::to_string(bytes.size()) + " bytes");
     std::vector<std::string> names;
     names.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
@@ -126,9 +131,13 @@ std::vector<std::string> parse_wthor_names(std::span<const std::uint8_t> bytes, 
 std::vector<std::string> read_wthor_names(const std::string& path) {
     const std::string extension = lower_extension(path);
     std::size_t record_size = 0;
-    if (extension == "jou") record_size = 20;
-    else if (extension == "trn") record_size = 26;
-    else throw ParseError(path + ": unknown WTHOR names file: expected a .JOU (players) or .TRN (tournaments) extension");
+    if (extension == "jou")
+        record_size = 20;
+    else if (extension == "trn")
+        record_size = 26;
+    else
+        throw ParseError(path +
+                         ": unknown WTHOR names file: expected a .JOU (players) or .TRN (tournaments) extension");
     return parse_wthor_names(read_file_bytes(path), record_size, path);
 }
 

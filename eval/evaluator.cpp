@@ -23,9 +23,7 @@ std::string find_weights_file(Variant variant) {
                              "); pass one with --eval FILE");
 }
 
-bool has_shipped_weights(Variant variant) {
-    return !find_data_file("weights", default_weights_name(variant)).empty();
-}
+bool has_shipped_weights(Variant variant) { return !find_data_file("weights", default_weights_name(variant)).empty(); }
 
 std::shared_ptr<const Evaluator> Evaluator::create(Variant variant, const std::string& weights_file) {
     // 6x6 is solved from early on: its evaluation only orders moves, and without trained 6x6

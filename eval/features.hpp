@@ -28,10 +28,9 @@ constexpr int kFeatures = kPlacements + 3;
 using FeatureOffsets = std::array<std::uint32_t, kFeatures>;
 
 // Shape of each placement, in order (placements are grouped by shape).
-constexpr std::array<std::uint8_t, kPlacements> kPlacementShape{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-                                                                2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4,
-                                                                5, 5, 5, 5, 6, 6, 7, 7, 7, 7, 8, 8,
-                                                                8, 8, 9, 9, 9, 9, 10, 10, 10, 10};
+constexpr std::array<std::uint8_t, kPlacements> kPlacementShape{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,  1,  2,  2, 2, 2,
+                                                                3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5,  5,  6,  6, 7, 7,
+                                                                7, 7, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10};
 
 // The offsets of all features of `board` into a phase's weights. A 6x6 board (b2..g7, `playable`
 // = kPlayable6x6) is read by the same placements: its edges, rows, diagonals and corner blocks are

@@ -24,11 +24,14 @@ PatternEvaluator::PatternEvaluator(EvalWeights weights)
         const int phase = phase_of(std::min(empties, max_empties), weights_.phases, max_empties);
         table_by_empties_[empties] = weights_.weights.data() + std::size_t(phase) * kWeightsPerPhase;
         // A phase whose network adds 0 (all output weights and the bias zero) is skipped: same value, no cost.
-        if (!weights_.nets.empty() && !weights_.nets[phase].adds_nothing()) net_by_empties_[empties] = &weights_.nets[phase];
+        if (!weights_.nets.empty() && !weights_.nets[phase].adds_nothing())
+            net_by_empties_[empties] = &weights_.nets[phase];
     }
 }
 
-int PatternEvaluator::evaluate_fine(const Board& board) const { return pattern_sum(board, board.empty_count(playable_)); }
+int PatternEvaluator::evaluate_fine(const Board& board) const {
+    return pattern_sum(board, board.empty_count(playable_));
+}
 
 int PatternEvaluator::pattern_sum(const Board& board, int empties) const {
     FeatureOffsets offsets;

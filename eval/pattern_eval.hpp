@@ -45,7 +45,7 @@ private:
     EvalWeights weights_;
     Bitboard playable_;  // the variant's squares: moves and empties are counted on these
     std::array<const std::int16_t*, 65> table_by_empties_;  // the phase's weights for each empty count
-    std::array<const ResidualNet*, 65> net_by_empties_{};    // the phase's network, null if none (or it adds 0)
+    std::array<const ResidualNet*, 65> net_by_empties_{};   // the phase's network, null if none (or it adds 0)
 };
 
 }  // namespace tempo

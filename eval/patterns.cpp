@@ -95,7 +95,8 @@ struct MirrorTables {
                 int best = index;
                 for (const auto& perm : perms) {
                     int image = 0;
-                    for (int j = 0, rest = index; j < shape.squares; ++j, rest /= 3) image += (rest % 3) * pow3(perm[j]);
+                    for (int j = 0, rest = index; j < shape.squares; ++j, rest /= 3)
+                        image += (rest % 3) * pow3(perm[j]);
                     best = std::min(best, image);
                 }
                 table[index] = best;
@@ -157,8 +158,9 @@ inline __m512i half_sums(const SimdPlacements& t, int group, int half, __m512i p
     // Bit `squares[lane]` of the board, for every byte lane at once.
     const __mmask64 mine = _mm512_bitshuffle_epi64_mask(player, squares);
     const __mmask64 theirs = _mm512_bitshuffle_epi64_mask(opponent, squares);
-    const __m512i terms = _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(mine, _mm512_load_si512(t.player_term[group][half])),
-                                               theirs, _mm512_load_si512(t.opponent_term[group][half]));
+    const __m512i terms =
+        _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(mine, _mm512_load_si512(t.player_term[group][half])), theirs,
+                             _mm512_load_si512(t.opponent_term[group][half]));
     return _mm512_sad_epu8(terms, _mm512_setzero_si512());  // sums the 8 bytes of each lane
 }
 

@@ -15,7 +15,7 @@ namespace tempo {
 struct PatternShape {
     const char* name;
     Bitboard mask;
-    int squares;  // popcount(mask)
+    int squares;     // popcount(mask)
     int table_size;  // 3^squares
 };
 

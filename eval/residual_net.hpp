@@ -17,18 +17,18 @@
 namespace tempo {
 
 struct ResidualNet {
-    static constexpr int kSquareInputs = 128;           // side to move's squares 0-63, then the opponent's
+    static constexpr int kSquareInputs = 128;  // side to move's squares 0-63, then the opponent's
     static constexpr float kPatternInputScale = 1.0f / 32;
     // Hidden units are summed in this many interleaved partial sums, added in a fixed order: the same
     // result whatever the vector width the compiler picks, and no serial chain of float adds.
     static constexpr int kLanes = 16;
     static constexpr int kMaxHidden = 256;  // the evaluation keeps a hidden layer on the stack
 
-    int hidden = 0;                    // a multiple of kLanes
-    std::vector<float> square_weights;  // kSquareInputs x hidden, input-major (a disc adds its row)
-    std::vector<float> pattern_weights; // hidden
-    std::vector<float> bias;            // hidden
-    std::vector<float> out_weights;     // hidden
+    int hidden = 0;                      // a multiple of kLanes
+    std::vector<float> square_weights;   // kSquareInputs x hidden, input-major (a disc adds its row)
+    std::vector<float> pattern_weights;  // hidden
+    std::vector<float> bias;             // hidden
+    std::vector<float> out_weights;      // hidden
     float out_bias = 0;
 
     // Zero weights of `hidden` units (a multiple of kLanes).

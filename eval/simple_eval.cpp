@@ -19,8 +19,8 @@ int SimpleEvaluator::evaluate(const Board& board) const {
     const Bitboard playable = variant_.playable();
     const Bitboard empties = board.empties(playable);
     const int mobility = popcount(board.moves(playable)) - popcount(board.passed().moves(playable));
-    const int potential = popcount(adjacent_empties(board.opponent, empties)) -
-                          popcount(adjacent_empties(board.player, empties));
+    const int potential =
+        popcount(adjacent_empties(board.opponent, empties)) - popcount(adjacent_empties(board.player, empties));
     const int corners = popcount(board.player & variant_.corners()) - popcount(board.opponent & variant_.corners());
     int score = 3 * mobility + potential + 8 * corners;  // in quarter discs
     if (variant_.rules == Rules::kAnti) score = -score;

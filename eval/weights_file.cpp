@@ -97,9 +97,8 @@ EvalWeights zero_weights(Variant variant, int phases) {
 
 std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
     if (!w.nets.empty() && (w.nets.size() != std::size_t(w.phases) ||
-                            std::any_of(w.nets.begin(), w.nets.end(), [&](const ResidualNet& n) {
-                                return n.hidden != w.nets.front().hidden;
-                            })))
+                            std::any_of(w.nets.begin(), w.nets.end(),
+                                        [&](const ResidualNet& n) { return n.hidden != w.nets.front().hidden; })))
         throw std::invalid_argument("weights: one network per phase, all of one size");
     const std::vector<std::uint8_t> raw = payload_bytes(w);
     uLongf packed_size = compressBound(raw.size());
@@ -149,8 +148,8 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
 
     // Version 2 adds the networks after the pattern weights: at most ResidualNet::kMaxHidden units each.
     const std::size_t max_raw =
-        count * 2 + (version == 1 ? 0
-                                  : 4 + std::size_t(w.phases) * ResidualNet::parameter_count(ResidualNet::kMaxHidden) * 4);
+        count * 2 +
+        (version == 1 ? 0 : 4 + std::size_t(w.phases) * ResidualNet::parameter_count(ResidualNet::kMaxHidden) * 4);
     std::vector<std::uint8_t> raw(max_raw);
     uLongf raw_size = raw.size();
     const int status = uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size);

@@ -17,8 +17,7 @@ int run_detected_protocol(Session& session, InputQueue& input) {
             input.next();
             continue;
         }
-        const bool nboard = text.compare(i, 6, "nboard") == 0 &&
-                            (i + 6 == text.size() || is_space(text[i + 6]));
+        const bool nboard = text.compare(i, 6, "nboard") == 0 && (i + 6 == text.size() || is_space(text[i + 6]));
         return nboard ? run_nboard(session, input) : run_gtp(session, input);
     }
     return 0;  // no input at all

@@ -71,10 +71,14 @@ void Console::new_game() {
 std::string Console::disc(char symbol) const {
     if (!options_.color) return std::string(1, symbol);
     switch (symbol) {
-        case 'X': return "\033[1;30;42mX\033[0m";
-        case 'O': return "\033[1;97;42mO\033[0m";
-        case '.': return "\033[33;42m.\033[0m";
-        default: return "\033[32;42m-\033[0m";
+        case 'X':
+            return "\033[1;30;42mX\033[0m";
+        case 'O':
+            return "\033[1;97;42mO\033[0m";
+        case '.':
+            return "\033[33;42m.\033[0m";
+        default:
+            return "\033[32;42m-\033[0m";
     }
 }
 
@@ -87,7 +91,8 @@ void Console::draw() const {
     for (char c : plain) text += (c == 'X' || c == 'O' || c == '.' || c == '-') ? disc(c) : std::string(1, c);
     text += "Black (X) " + std::to_string(game.black_discs()) + "  White (O) " + std::to_string(game.white_discs());
     if (!game.is_over())
-        text += std::string("  ") + color_name(game.to_move()) + " to move" + (game.to_move() == person_ ? " (you)" : "");
+        text +=
+            std::string("  ") + color_name(game.to_move()) + " to move" + (game.to_move() == person_ ? " (you)" : "");
     out_.line(text);
 }
 
@@ -98,8 +103,10 @@ void Console::announce_result() const {
     std::string text = "Game over. Final count (official, empties to the winner" +
                        std::string(game.variant().rules == Rules::kAnti ? "; anti: fewer discs win" : "") +
                        "): Black " + std::to_string(count.mine) + " - White " + std::to_string(count.theirs) + ". ";
-    if (margin == 0) text += "Draw.";
-    else text += std::string(margin > 0 ? "Black" : "White") + " wins by " + std::to_string(std::abs(margin)) + ".";
+    if (margin == 0)
+        text += "Draw.";
+    else
+        text += std::string(margin > 0 ? "Black" : "White") + " wins by " + std::to_string(std::abs(margin)) + ".";
     const bool person_won = (margin > 0) == (person_ == Color::kBlack);
     if (margin != 0) text += person_won ? " You win!" : " Tempo wins.";
     out_.line(text + " Type 'new' to play again or 'quit'.");
@@ -136,7 +143,8 @@ void Console::undo_to_person() {
         out_.line("Nothing to undo.");
         return;
     }
-    while ((game.to_move() != person_ || game.must_pass()) && game.undo()) {}
+    while ((game.to_move() != person_ || game.must_pass()) && game.undo()) {
+    }
 }
 
 void Console::redo_to_person() {
@@ -145,7 +153,8 @@ void Console::redo_to_person() {
         out_.line("Nothing to redo.");
         return;
     }
-    while ((game.to_move() != person_ || game.must_pass()) && !game.is_over() && game.redo()) {}
+    while ((game.to_move() != person_ || game.must_pass()) && !game.is_over() && game.redo()) {
+    }
 }
 
 bool Console::command(const std::string& line) {
@@ -211,8 +220,10 @@ int Console::run() {
     input_.set_arrival_hook([this](const InputLine* line) {
         if (!line) return session_.hurry();
         const std::string word = lower_trimmed(line->text);
-        if (word == "stop") session_.interrupt();
-        else if (word == "quit" || word == "exit" || word == "q") session_.hurry();
+        if (word == "stop")
+            session_.interrupt();
+        else if (word == "quit" || word == "exit" || word == "q")
+            session_.hurry();
     });
     out_.line("Tempo: Othello. " + std::string(kHelp));
     new_game();

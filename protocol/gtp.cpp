@@ -20,11 +20,33 @@ namespace tempo::protocol {
 namespace {
 
 constexpr const char* kCommands[] = {
-    "protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
-    "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard", "final_score",
-    "time_settings", "time_left", "list_games", "set_game", "level",
-    "gogui-rules_game_id", "gogui-rules_board_size", "gogui-rules_board", "gogui-rules_legal_moves",
-    "gogui-rules_side_to_move", "gogui-rules_final_result", "tempo-last_search",
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "time_settings",
+    "time_left",
+    "list_games",
+    "set_game",
+    "level",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_board",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-rules_final_result",
+    "tempo-last_search",
 };
 
 // A command after GTP pre-processing: optional id, lower-case name, arguments.
@@ -41,8 +63,10 @@ std::optional<Command> parse_command(std::string_view text) {
     for (char c : text) {
         if (c == '#') break;
         const auto u = static_cast<unsigned char>(c);
-        if (c == '\t') clean += ' ';
-        else if (u >= 32 && u != 127) clean += c;
+        if (c == '\t')
+            clean += ' ';
+        else if (u >= 32 && u != 127)
+            clean += c;
     }
     std::vector<std::string> words;
     for (const std::string_view word : split_words(clean)) words.emplace_back(word);
@@ -152,9 +176,12 @@ Reply GtpEngine::handle(const Command& c) {
     if (n == "boardsize") {
         if (c.args.empty()) return failure("syntax error");
         Variant variant = session_.variant();
-        if (c.args[0] == "8") variant.geometry = Geometry::k8x8;
-        else if (c.args[0] == "6") variant.geometry = Geometry::k6x6;
-        else return failure("unacceptable size");
+        if (c.args[0] == "8")
+            variant.geometry = Geometry::k8x8;
+        else if (c.args[0] == "6")
+            variant.geometry = Geometry::k6x6;
+        else
+            return failure("unacceptable size");
         start_new_game(variant);
         return success();
     }
@@ -312,8 +339,10 @@ Reply GtpEngine::time_settings(const Command& c) {
     const auto main = parse_number(c.args[0]), byo = parse_number(c.args[1]), stones = parse_number(c.args[2]);
     if (!main || !byo || !stones || *main < 0 || *byo < 0 || *stones < 0) return failure("syntax error");
     // 0 main time with byo-yomi time but no stones means "no time limit" (GTP spec).
-    if (*main == 0 && *byo > 0 && *stones == 0) main_seconds_.reset();
-    else main_seconds_ = *main;
+    if (*main == 0 && *byo > 0 && *stones == 0)
+        main_seconds_.reset();
+    else
+        main_seconds_ = *main;
     byo_seconds_ = *byo;
     byo_stones_ = static_cast<int>(std::min(*stones, 1000.0));
     time_left_[0].reset();

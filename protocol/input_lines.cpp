@@ -17,8 +17,10 @@ void LineSplitter::feed(const char* data, std::size_t size, const std::function<
             continue;
         }
         pending_ = true;
-        if (current_.text.size() < kMaxLineBytes) current_.text += c;
-        else current_.too_long = true;  // drop the rest: memory stays bounded whatever arrives
+        if (current_.text.size() < kMaxLineBytes)
+            current_.text += c;
+        else
+            current_.too_long = true;  // drop the rest: memory stays bounded whatever arrives
     }
 }
 
@@ -41,8 +43,10 @@ InputQueue::~InputQueue() {
     }
     // After EOF the reader only unlocks and returns: wait for it. Otherwise it may be blocked in
     // read() for good: leave it the shared state.
-    if (ended) reader_.join();
-    else reader_.detach();
+    if (ended)
+        reader_.join();
+    else
+        reader_.detach();
 }
 
 void InputQueue::set_arrival_hook(ArrivalHook hook) {

@@ -41,8 +41,10 @@ private:
         while (!broken_ && !text.empty()) {
             const ssize_t wrote = ::write(fd_, text.data(), text.size());
             if (wrote < 0 && errno == EINTR) continue;
-            if (wrote <= 0) broken_ = true;
-            else text.remove_prefix(static_cast<std::size_t>(wrote));
+            if (wrote <= 0)
+                broken_ = true;
+            else
+                text.remove_prefix(static_cast<std::size_t>(wrote));
         }
         return !broken_;
     }

@@ -99,8 +99,9 @@ std::string depth_text(const SearchInfo& info) {
 // A `book` hint line: the book line from `board` that starts with the move, its value, the games
 // that reached the position after it and the depth of the search behind the value.
 std::string book_line(const Book& book, const Board& board, const BookMove& move, Geometry geometry) {
-    return "book " + pv_text(book.line(board, move.move), move.move, geometry) + " " + std::to_string(move.value) + " " +
-           std::to_string(move.games) + " " + (move.exact ? std::string("100%") : std::to_string(std::max(move.depth, 1)));
+    return "book " + pv_text(book.line(board, move.move), move.move, geometry) + " " + std::to_string(move.value) +
+           " " + std::to_string(move.games) + " " +
+           (move.exact ? std::string("100%") : std::to_string(std::max(move.depth, 1)));
 }
 
 // Thrown out of a `learn` whose job was cancelled: the half-learnt copy of the book is dropped.
@@ -407,9 +408,9 @@ void NboardEngine::analyze() {
                 value = std::to_string(final_margin(position.board(), position.variant()));
             } else {
                 const SearchResult result = job.run(position, limits);
-                value = result.solved ? std::to_string(result.score)
-                                      : value_text(position.board(), position.variant(), result.pv, result.score,
-                                                   eval.get());
+                value = result.solved
+                            ? std::to_string(result.score)
+                            : value_text(position.board(), position.variant(), result.pv, result.score, eval.get());
             }
             job.emit("analysis " + std::to_string(made) + " " + value);
             position.undo();
@@ -433,9 +434,12 @@ void NboardEngine::learn() {
         return;
     }
     std::string refusal;
-    if (!options.enabled) refusal = "the book is off (--no-book): nothing learnt";
-    else if (path.empty()) refusal = "learn writes only a book given with --book FILE: nothing learnt";
-    else if (!searcher.book(game.variant())) refusal = "the --book file is not for this variant: nothing learnt";
+    if (!options.enabled)
+        refusal = "the book is off (--no-book): nothing learnt";
+    else if (path.empty())
+        refusal = "learn writes only a book given with --book FILE: nothing learnt";
+    else if (!searcher.book(game.variant()))
+        refusal = "the --book file is not for this variant: nothing learnt";
     if (!refusal.empty()) {
         status(refusal);
         out_.line("learned");

@@ -31,7 +31,8 @@ SearchResult SearchJob::run(const Game& game, const Limits& limits,
         adjusted.move_time = std::chrono::milliseconds(10);
     }
     return s.searcher_.run(
-        game, adjusted, [&](const SearchInfo& info) {
+        game, adjusted,
+        [&](const SearchInfo& info) {
             if (on_info && !s.cancelled_) on_info(info);
         },
         stop_);

@@ -7,9 +7,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <string>
 #include <string_view>
-#include <stop_token>
 #include <thread>
 #include <utility>
 

@@ -43,9 +43,9 @@ constexpr const char* kBenchPositions[] = {
 
 std::span<const char* const> bench_positions() { return kBenchPositions; }
 
-std::uint64_t run_bench(const BenchOptions& options,
-                        const std::function<void(const SearchResult&, double seconds, double cpu_seconds)>&
-                            on_position) {
+std::uint64_t run_bench(
+    const BenchOptions& options,
+    const std::function<void(const SearchResult&, double seconds, double cpu_seconds)>& on_position) {
     SearcherOptions searcher_options{options.threads, options.hash_mb};
     searcher_options.parallelism = options.parallelism;
     Searcher searcher(searcher_options);

@@ -31,8 +31,8 @@ struct BenchOptions {
 
 // Searches every bench position in order, the table cleared before each, and returns the total
 // nodes. `on_position`, if given, gets each search's result with its wall-clock and CPU seconds.
-std::uint64_t run_bench(const BenchOptions& options,
-                        const std::function<void(const SearchResult&, double seconds, double cpu_seconds)>&
-                            on_position = {});
+std::uint64_t run_bench(
+    const BenchOptions& options,
+    const std::function<void(const SearchResult&, double seconds, double cpu_seconds)>& on_position = {});
 
 }  // namespace tempo

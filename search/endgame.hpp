@@ -38,10 +38,10 @@ struct EndgameResult {
     // Exact when alpha < score < beta; otherwise a fail-soft bound (score <= alpha: the true score
     // is at most score; score >= beta: at least score).
     int score = 0;
-    Move best = kNoMove;     // kPass when the side to move must pass; kNoMove when the game is over
-    std::vector<Move> pv;    // filled when the score is exact (passes appear as kPass)
+    Move best = kNoMove;   // kPass when the side to move must pass; kNoMove when the game is over
+    std::vector<Move> pv;  // filled when the score is exact (passes appear as kPass)
     std::uint64_t nodes = 0;
-    bool stopped = false;    // the stop token or the deadline interrupted the solve: score and move mean nothing
+    bool stopped = false;  // the stop token or the deadline interrupted the solve: score and move mean nothing
 };
 
 // What ends a solve early: a stop request on `token` (from any thread, also before the solve

@@ -27,8 +27,8 @@ constexpr int kEvalOrderWeight = 24;
 
 // Re-scores every move of `list` but the table move for a node whose window starts at `alpha`.
 template <class T>
-void score_by_evaluation(EndgameMoveList& list, const Evaluator& evaluator, Bitboard player, Bitboard opponent, int alpha,
-                         std::uint64_t& nodes) {
+void score_by_evaluation(EndgameMoveList& list, const Evaluator& evaluator, Bitboard player, Bitboard opponent,
+                         int alpha, std::uint64_t& nodes) {
     const auto evaluate = [&evaluator](Bitboard p, Bitboard o) { return evaluator.evaluate(Board{p, o}); };
     for (int i = 0; i < list.size; ++i) {
         OrderedMove& m = list.moves[i];

@@ -7,8 +7,8 @@
 
 namespace tempo {
 
-int endgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
-                  int threads, std::uint64_t& nodes) {
+int endgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt, int threads,
+                  std::uint64_t& nodes) {
     MidgameSearch::Context context;
     context.tt = &tt;
     context.evaluator = &evaluator;

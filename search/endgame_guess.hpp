@@ -35,7 +35,7 @@ constexpr int guess_selectivity(Geometry geometry) { return geometry == Geometry
 
 // The guess for `board`: its last iteration's score (0 when no iteration is deep enough), on `tt`
 // and `threads` threads (young brothers wait); adds its nodes to `nodes`.
-int endgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt,
-                  int threads, std::uint64_t& nodes);
+int endgame_guess(const Board& board, const Evaluator& evaluator, Variant variant, TranspositionTable& tt, int threads,
+                  std::uint64_t& nodes);
 
 }  // namespace tempo

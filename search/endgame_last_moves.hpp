@@ -61,8 +61,7 @@ public:
         return T::final_score(popcount(player), 2);
     }
 
-    [[gnu::noinline, gnu::flatten]]
-    int solve3(Bitboard player, Bitboard opponent, int alpha, int x1, int x2, int x3) {
+    [[gnu::noinline, gnu::flatten]] int solve3(Bitboard player, Bitboard opponent, int alpha, int x1, int x2, int x3) {
         ++nodes;
         // Parity: of three empties either all lie in odd quadrants or one is alone in its quadrant
         // and the other two share one; the lone square goes first (solve4's order, kept for the
@@ -126,8 +125,8 @@ public:
         return solve4(player, opponent, alpha, x[0], x[1], x[2], x[3]);
     }
 
-    [[gnu::noinline, gnu::flatten]]
-    int solve4(Bitboard player, Bitboard opponent, int alpha, int x1, int x2, int x3, int x4) {
+    [[gnu::noinline, gnu::flatten]] int solve4(Bitboard player, Bitboard opponent, int alpha, int x1, int x2, int x3,
+                                               int x4) {
         ++nodes;
         int best = -kInfinity;
         const int xs[4] = {x1, x2, x3, x4};

@@ -17,17 +17,19 @@ namespace tempo::endgame {
 // away from a corner, X and C squares (next to a corner) worst. The 6x6 board (b2..g7) gets its
 // own table: its corners are the 8x8 X-squares (bench/results/tuning-notes.md).
 constexpr std::array<int, 64> make_square_values(Geometry geometry) {
-    constexpr int row8[8][8] = {
-        {20, 4, 14, 12, 12, 14, 4, 20}, {4, 0, 6, 8, 8, 6, 0, 4},     {14, 6, 12, 10, 10, 12, 6, 14},
-        {12, 8, 10, 0, 0, 10, 8, 12},   {12, 8, 10, 0, 0, 10, 8, 12}, {14, 6, 12, 10, 10, 12, 6, 14},
-        {4, 0, 6, 8, 8, 6, 0, 4},       {20, 4, 14, 12, 12, 14, 4, 20}};
-    constexpr int row6[6][6] = {{20, 4, 14, 14, 4, 20}, {4, 0, 6, 6, 0, 4},   {14, 6, 0, 0, 6, 14},
-                                {14, 6, 0, 0, 6, 14},   {4, 0, 6, 6, 0, 4},   {20, 4, 14, 14, 4, 20}};
+    constexpr int row8[8][8] = {{20, 4, 14, 12, 12, 14, 4, 20}, {4, 0, 6, 8, 8, 6, 0, 4},
+                                {14, 6, 12, 10, 10, 12, 6, 14}, {12, 8, 10, 0, 0, 10, 8, 12},
+                                {12, 8, 10, 0, 0, 10, 8, 12},   {14, 6, 12, 10, 10, 12, 6, 14},
+                                {4, 0, 6, 8, 8, 6, 0, 4},       {20, 4, 14, 12, 12, 14, 4, 20}};
+    constexpr int row6[6][6] = {{20, 4, 14, 14, 4, 20}, {4, 0, 6, 6, 0, 4}, {14, 6, 0, 0, 6, 14},
+                                {14, 6, 0, 0, 6, 14},   {4, 0, 6, 6, 0, 4}, {20, 4, 14, 14, 4, 20}};
     std::array<int, 64> table{};
     for (int sq = 0; sq < 64; ++sq) {
         const int r = sq / 8, c = sq % 8;
-        if (geometry == Geometry::k8x8) table[sq] = row8[r][c];
-        else if (r >= 1 && r <= 6 && c >= 1 && c <= 6) table[sq] = row6[r - 1][c - 1];
+        if (geometry == Geometry::k8x8)
+            table[sq] = row8[r][c];
+        else if (r >= 1 && r <= 6 && c >= 1 && c <= 6)
+            table[sq] = row6[r - 1][c - 1];
     }
     return table;
 }
@@ -50,8 +52,8 @@ int ordering_eval(Bitboard player, Bitboard opponent) {
     const Bitboard empties = ~(player | opponent) & T::kPlayable;
     const Bitboard mine = T::moves(player, opponent);
     const Bitboard theirs = T::moves(opponent, player);
-    const int mobility = popcount(mine) + popcount(mine & T::kCorners) - popcount(theirs) -
-                         popcount(theirs & T::kCorners);
+    const int mobility =
+        popcount(mine) + popcount(mine & T::kCorners) - popcount(theirs) - popcount(theirs & T::kCorners);
     const int potential = popcount(neighbours_of(opponent) & empties) - popcount(neighbours_of(player) & empties);
     return 4 * mobility + potential;
 }
@@ -177,7 +179,8 @@ struct EndgameMoveList {
             bool duplicate = false;
             for (int j = 0; j < kept && !duplicate; ++j)
                 for (int k = 1; k < kSymmetries; ++k)
-                    if ((symmetries >> k & 1) && transform_square(moves[i].square, k) == moves[j].square) duplicate = true;
+                    if ((symmetries >> k & 1) && transform_square(moves[i].square, k) == moves[j].square)
+                        duplicate = true;
             if (!duplicate) moves[kept++] = moves[i];
         }
         size = kept;

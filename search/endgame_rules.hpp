@@ -21,21 +21,27 @@ struct Traits {
     static constexpr Bitboard kCorners = corner_squares(G);
 
     static Bitboard moves(Bitboard player, Bitboard opponent) {
-        if constexpr (G == Geometry::k8x8) return legal_moves(player, opponent);
-        else return legal_moves(player, opponent) & kPlayable;
+        if constexpr (G == Geometry::k8x8)
+            return legal_moves(player, opponent);
+        else
+            return legal_moves(player, opponent) & kPlayable;
     }
 
     // Stable discs of `discs` (never flipped again) on this board.
     static Bitboard stable(Bitboard discs, Bitboard others) {
-        if constexpr (G == Geometry::k8x8) return stable_discs(discs, others);
-        else return stable_discs_6x6(discs, others);
+        if constexpr (G == Geometry::k8x8)
+            return stable_discs(discs, others);
+        else
+            return stable_discs_6x6(discs, others);
     }
 
     // The discs whose stable part bounds the side to move's final margin: the opponent's stable
     // discs stay theirs (standard); the side to move's own stable discs stay its own (anti: fewer wins).
     static Bitboard bounding_discs(Bitboard player, Bitboard opponent) {
-        if constexpr (R == Rules::kAnti) return player;
-        else return opponent;
+        if constexpr (R == Rules::kAnti)
+            return player;
+        else
+            return opponent;
     }
 
     // Upper bound on the side to move's final margin from stable discs.

@@ -7,8 +7,8 @@
 #pragma once
 
 #include <algorithm>
-#include <cassert>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -79,8 +79,11 @@ public:
         if (empties_count > kShallowDepth) return nws_local(player, opponent, alpha, empties_count, parity);
         const Bitboard empties = ~(player | opponent) & T::kPlayable;
         switch (empties_count) {
-            case 0: ++nodes; return T::final_score(popcount(player), 0);
-            case 1: return this->solve1(player, opponent, first_square(empties));
+            case 0:
+                ++nodes;
+                return T::final_score(popcount(player), 0);
+            case 1:
+                return this->solve1(player, opponent, first_square(empties));
             case 2: {
                 const int x1 = first_square(empties);
                 return this->solve2(player, opponent, alpha, x1, first_square(empties & (empties - 1)));
@@ -90,8 +93,10 @@ public:
                 const Bitboard rest = empties & (empties - 1);
                 return this->solve3(player, opponent, alpha, x1, first_square(rest), first_square(rest & (rest - 1)));
             }
-            case 4: return this->solve4(player, opponent, alpha, empties, parity);
-            default: return nws_shallow(player, opponent, alpha, empties_count, parity);
+            case 4:
+                return this->solve4(player, opponent, alpha, empties, parity);
+            default:
+                return nws_shallow(player, opponent, alpha, empties_count, parity);
         }
     }
 
@@ -313,9 +318,10 @@ private:
             // (the shared table's lines were requested above).
             for (int i = 0; i < list.size; ++i) {
                 const OrderedMove& m = list.moves[i];
-                const int upper = children_share ? shared_upper_bound(child_keys[i], empties_count - 1)
-                                                 : local_upper_bound(opponent ^ m.flips, player | m.flips | square_bit(m.square),
-                                                                     empties_count - 1);
+                const int upper = children_share
+                                      ? shared_upper_bound(child_keys[i], empties_count - 1)
+                                      : local_upper_bound(opponent ^ m.flips, player | m.flips | square_bit(m.square),
+                                                          empties_count - 1);
                 if (-upper > alpha) {
                     store(key, alpha, alpha + 1, -upper, m.square, empties_count);
                     return -upper;
@@ -381,8 +387,10 @@ private:
     // Re-scores the moves by the evaluation's look-ahead when there is an evaluation, else by the
     // mobility look-ahead.
     void order_by_look_ahead(EndgameMoveList& list, Bitboard player, Bitboard opponent, int alpha) {
-        if (evaluator_) score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
-        else list.score_by_search<T>(player, opponent, kSearchOrderPlies, nodes);
+        if (evaluator_)
+            score_by_evaluation<T>(list, *evaluator_, player, opponent, alpha, nodes);
+        else
+            list.score_by_search<T>(player, opponent, kSearchOrderPlies, nodes);
     }
 
     // Raises the stop flag once the deadline has passed. `nodes` restarts at each solve, and the

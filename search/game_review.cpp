@@ -48,7 +48,8 @@ GameReview review_game(const Game& game, Searcher& searcher, const ReviewOptions
             m.loss = std::max(0, m.best_score - m.played_score);
             if (m.loss == 0) m.best = played;  // among equal moves, the played one is a best move
             add_to(m.side == Color::kBlack ? review.black : review.white, m);
-            if (!review.first_losing_move && m.best_score >= 0 && m.played_score < 0) review.first_losing_move = m.number;
+            if (!review.first_losing_move && m.best_score >= 0 && m.played_score < 0)
+                review.first_losing_move = m.number;
             review.moves.push_back(m);
             if (on_move) on_move(m);
         }

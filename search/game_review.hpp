@@ -34,9 +34,9 @@ struct ReviewedMove {
 
 struct SideSummary {
     int total_loss = 0;
-    int mistakes = 0;      // moves that lost discs
+    int mistakes = 0;  // moves that lost discs
     int worst_loss = 0;
-    int worst_move = 0;    // its number; 0 if none
+    int worst_move = 0;  // its number; 0 if none
 };
 
 struct GameReview {

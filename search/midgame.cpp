@@ -322,8 +322,7 @@ int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int d
     return score;
 }
 
-int MidgameSearch::search_split_move(const Board& node, const OrderedMove& move, int beta, int depth,
-                                     int selectivity) {
+int MidgameSearch::search_split_move(const Board& node, const OrderedMove& move, int beta, int depth, int selectivity) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
     return -nws(node.after(move.square, move.flips), 1 - beta, depth - 1);
 }
@@ -336,8 +335,8 @@ void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alp
     if (score > alpha) rm.pv.insert(rm.pv.end(), pv_[ply + 1] + ply + 1, pv_[ply + 1] + pv_length_[ply + 1]);
 }
 
-int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity,
-                               int alpha, int beta, int multi_pv, MidgameSplit* split) {
+int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
+                               int beta, int multi_pv, MidgameSplit* split) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
     multi_pv = std::max(1, multi_pv);
     // PV nodes below the root split too (single PV only: multi-PV needs each root move exact).
@@ -389,7 +388,8 @@ int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, 
             }
         }
     }
-    std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
     return best;
 }
 

@@ -29,10 +29,10 @@ struct SplitCutoff;
 // A root move with what the last iteration found for it.
 struct RootMove {
     Move move = kNoMove;
-    int score = -kInfinity;   // exact when `exact`, else a bound (see RootSearch)
+    int score = -kInfinity;  // exact when `exact`, else a bound (see RootSearch)
     bool exact = false;
-    int depth = 0;            // of the iteration that gave `score`
-    std::vector<Move> pv;     // starting with `move`
+    int depth = 0;         // of the iteration that gave `score`
+    std::vector<Move> pv;  // starting with `move`
 };
 
 class MidgameSearch {
@@ -56,8 +56,8 @@ public:
     // Moves are left sorted best first. Returns the best score (a bound when outside the window);
     // meaningless when stopped().
     // With a `split` (several threads, multi_pv 1) the moves after the first are shared with its helpers.
-    int search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
-                    int beta, int multi_pv = 1, MidgameSplit* split = nullptr);
+    int search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha, int beta,
+                    int multi_pv = 1, MidgameSplit* split = nullptr);
 
     // One root move after the first: a null window at `alpha`, the full window (alpha, beta) when
     // it fails high. Fills `rm` and returns its score; when stopped, `rm` changes only if

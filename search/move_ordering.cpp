@@ -7,10 +7,10 @@ namespace tempo {
 namespace {
 
 // Weights in arbitrary units; only their ratios matter.
-constexpr int kMobilityWeight = 1 << 10;       // per reply left to the opponent
-constexpr int kCornerReplyWeight = 1 << 10;    // per corner the opponent could then take
-constexpr int kCornerWeight = 1 << 11;         // taking a corner
-constexpr int kEvalWeight = 1 << 8;            // per disc of static evaluation
+constexpr int kMobilityWeight = 1 << 10;     // per reply left to the opponent
+constexpr int kCornerReplyWeight = 1 << 10;  // per corner the opponent could then take
+constexpr int kCornerWeight = 1 << 11;       // taking a corner
+constexpr int kEvalWeight = 1 << 8;          // per disc of static evaluation
 // From this depth on the static evaluation of each child is worth its cost.
 constexpr int kEvalOrderingDepth = 3;
 

@@ -13,10 +13,10 @@
 
 #include "engine/rules.hpp"
 #include "eval/simple_eval.hpp"
-#include "search/midgame.hpp"
-#include "search/midgame_split.hpp"
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
+#include "search/midgame.hpp"
+#include "search/midgame_split.hpp"
 #include "search/probcut.hpp"
 #include "search/time_manager.hpp"
 #include "search/tt.hpp"
@@ -109,8 +109,8 @@ struct Run {
     const Limits& limits;
     TranspositionTable& tt;
     const Evaluator& evaluator;
-    std::stop_token stop_token;       // the caller's: also ends the endgame solve
-    std::atomic<bool>& stop;          // raised by stop_token's callback; the searches poll it
+    std::stop_token stop_token;  // the caller's: also ends the endgame solve
+    std::atomic<bool>& stop;     // raised by stop_token's callback; the searches poll it
     Clock::time_point start;
     TimePlan time;
     int threads;
@@ -158,8 +158,8 @@ void record(SearchInfo& info, const std::vector<RootMove>& moves, int depth, int
 }
 
 // One root search at `depth` with aspiration windows around `guess`. Returns false when stopped.
-bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves, int depth, int selectivity,
-                  int guess, MidgameSplit* split = nullptr) {
+bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves, int depth, int selectivity, int guess,
+                  MidgameSplit* split = nullptr) {
     int window = kAspirationWindow;
     const bool aspirate = depth >= kAspirationMinDepth && run.multi_pv == 1;
     int alpha = aspirate ? std::max(-kInfinity, guess - window) : -kInfinity;
@@ -245,7 +245,8 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
 Limits::Endgame endgame_plan(const Run& run) {
     const Limits& limits = run.limits;
     if (limits.endgame != Limits::Endgame::kAuto) return limits.endgame;
-    if (limits.solve_empties) return run.empties <= *limits.solve_empties ? Limits::Endgame::kExact : Limits::Endgame::kOff;
+    if (limits.solve_empties)
+        return run.empties <= *limits.solve_empties ? Limits::Endgame::kExact : Limits::Endgame::kOff;
     if (run.time.limited()) {
         const microseconds budget = *run.time.soft;
         if (estimated_solve_time(run.empties) * 2 <= budget) return Limits::Endgame::kExact;
@@ -274,10 +275,12 @@ bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_mo
             rm.pv.assign(1, rm.move);
             rm.pv.insert(rm.pv.end(), r.pv.begin(), r.pv.end());
         }
-        std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
+        std::stable_sort(moves.begin(), moves.end(),
+                         [](const RootMove& x, const RootMove& y) { return x.score > y.score; });
         record(solved, moves, run.empties, 0, run.multi_pv, true);
     } else {
-        const EndgameResult r = wld ? solver.solve_wld(run.board, stop) : solver.solve(run.board, -kMaxScore, kMaxScore, guess, stop);
+        const EndgameResult r =
+            wld ? solver.solve_wld(run.board, stop) : solver.solve(run.board, -kMaxScore, kMaxScore, guess, stop);
         nodes += r.nodes;
         if (r.stopped) return false;
         solved.best = r.best;
@@ -334,7 +337,8 @@ void Searcher::clear() { impl_->tt.clear(); }
 const SearcherOptions& Searcher::options() const { return impl_->options; }
 
 void Searcher::set_options(const SearcherOptions& options) {
-    if (options.hash_mb != impl_->options.hash_mb) impl_->tt.resize(static_cast<std::size_t>(std::max(1, options.hash_mb)));
+    if (options.hash_mb != impl_->options.hash_mb)
+        impl_->tt.resize(static_cast<std::size_t>(std::max(1, options.hash_mb)));
     const bool new_weights = options.eval_file != impl_->options.eval_file;
     if (options.book != impl_->options.book) impl_->books.clear();
     if (options.book.seed != impl_->options.book.seed) impl_->book_rng.seed(Impl::book_seed(options.book));
@@ -406,8 +410,18 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     // The searches poll this flag; the token raises it, at once when the stop came before run().
     std::atomic<bool> stop{false};
     const std::stop_callback on_stop(stop_token, [&stop] { stop.store(true); });
-    Run run{board, variant, limits, impl_->tt, evaluator, stop_token, stop, start, plan_time(limits, empties),
-            std::max(1, impl_->options.threads), empties, multi_pv};
+    Run run{board,
+            variant,
+            limits,
+            impl_->tt,
+            evaluator,
+            stop_token,
+            stop,
+            start,
+            plan_time(limits, empties),
+            std::max(1, impl_->options.threads),
+            empties,
+            multi_pv};
     impl_->tt.new_search();
 
     MidgameSearch search(run.context());

@@ -1,5 +1,6 @@
 // The Searcher: the one door to searching. Protocols, tools and tests call run(), with the stop
-// token of their job when something may end it early; everything behind it (midgame PVS, endgame solver, TT, threads, time) may change freely.
+// token of their job when something may end it early; everything behind it (midgame PVS, endgame solver, TT, threads,
+// time) may change freely.
 #pragma once
 
 #include <atomic>
@@ -67,12 +68,12 @@ struct MultiPvLine {
 struct SearchInfo {
     Move best = kNoMove;  // kPass when the side to move must pass
     int score = 0;
-    int depth = 0;            // plies searched (empties when solved)
-    int selectivity = 0;      // probability in percent that the result holds: 100 = exact alpha-beta
-    bool solved = false;      // exact endgame result (or WLD if wld)
-    bool wld = false;         // score is only -1/0/+1 (loss/draw/win)
-    bool book = false;        // the move comes from the opening book (score and depth are the book's)
-    bool stopped = false;     // a stop was requested before run() returned: the answer may fall short of the limits
+    int depth = 0;         // plies searched (empties when solved)
+    int selectivity = 0;   // probability in percent that the result holds: 100 = exact alpha-beta
+    bool solved = false;   // exact endgame result (or WLD if wld)
+    bool wld = false;      // score is only -1/0/+1 (loss/draw/win)
+    bool book = false;     // the move comes from the opening book (score and depth are the book's)
+    bool stopped = false;  // a stop was requested before run() returned: the answer may fall short of the limits
     std::vector<Move> pv;
     std::vector<MultiPvLine> multi_pv;  // best first, when Limits::multi_pv > 1
     std::uint64_t nodes = 0;
@@ -107,8 +108,8 @@ public:
     // A stop requested on `stop` (from any thread, before or during the run) ends the search
     // within a few milliseconds, midgame or endgame solve; run() then returns the best move
     // found so far, with `stopped` set.
-    SearchResult run(const Game& game, const Limits& limits,
-                     const std::function<void(const SearchInfo&)>& on_info = {}, std::stop_token stop = {});
+    SearchResult run(const Game& game, const Limits& limits, const std::function<void(const SearchInfo&)>& on_info = {},
+                     std::stop_token stop = {});
 
     // Loads what a search of `variant` opens on first use (its evaluation, its opening book when
     // the options enable one, its endgame solver), so that no clocked move pays for it: the shipped

@@ -96,8 +96,8 @@ struct FullLines {
 // through them but the one along their edge).
 struct Shape {
     Bitboard squares;
-    Bitboard left_right;   // first and last column
-    Bitboard top_bottom;   // first and last row
+    Bitboard left_right;  // first and last column
+    Bitboard top_bottom;  // first and last row
 };
 constexpr Shape kShape8x8{~0ULL, kColumnA | kColumnH, 0xff000000000000ffULL};
 constexpr Shape kShape6x6{0x007e7e7e7e7e7e00ULL, 0x0042424242424200ULL, 0x007e000000007e00ULL};

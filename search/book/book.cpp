@@ -100,7 +100,8 @@ void Book::set_moves(const Board& board, std::span<const BookMove> moves) {
         const Move mapped = transform_move(m.move, k);
         const auto same = [mapped](const StoredBookMove& s) { return s.move == mapped; };
         if (std::any_of(node.moves.begin(), node.moves.end(), same)) continue;  // a symmetric twin
-        node.moves.push_back({static_cast<std::uint8_t>(mapped), static_cast<std::int8_t>(std::clamp(m.value, -kMaxScore, kMaxScore)),
+        node.moves.push_back({static_cast<std::uint8_t>(mapped),
+                              static_cast<std::int8_t>(std::clamp(m.value, -kMaxScore, kMaxScore)),
                               static_cast<std::uint8_t>(std::clamp(m.depth, 0, 255)), m.exact});
     }
 }
@@ -144,7 +145,8 @@ std::optional<int> Book::update_move_to(const Board& parent, Move move) {
     const BookNode* child = find(board_after(parent, move));
     const std::optional<int> child_value = child ? child->value() : std::nullopt;
     for (StoredBookMove& m : it->second.moves)
-        if (m.move == mapped && child_value) m.value = static_cast<std::int8_t>(std::clamp(-*child_value, -kMaxScore, kMaxScore));
+        if (m.move == mapped && child_value)
+            m.value = static_cast<std::int8_t>(std::clamp(-*child_value, -kMaxScore, kMaxScore));
     return it->second.value();
 }
 

@@ -22,16 +22,16 @@ namespace tempo {
 
 // A move as the book stores it, in the frame of its canonical position.
 struct StoredBookMove {
-    std::uint8_t move = 0;     // square 0..63, or kPass
-    std::int8_t value = 0;     // discs, side to move's view, [-64, 64]
-    std::uint8_t depth = 0;    // plies of the search behind the value
-    bool exact = false;        // the value is an exact endgame result
+    std::uint8_t move = 0;   // square 0..63, or kPass
+    std::int8_t value = 0;   // discs, side to move's view, [-64, 64]
+    std::uint8_t depth = 0;  // plies of the search behind the value
+    bool exact = false;      // the value is an exact endgame result
     bool operator==(const StoredBookMove&) const = default;
 };
 
 struct BookNode {
-    std::uint32_t games = 0;             // games (from records or learnt) that reached the position
-    std::vector<StoredBookMove> moves;   // every known move, no square twice
+    std::uint32_t games = 0;            // games (from records or learnt) that reached the position
+    std::vector<StoredBookMove> moves;  // every known move, no square twice
     // The position's value: its best known move's (nullopt without moves).
     std::optional<int> value() const;
 };
@@ -39,11 +39,11 @@ struct BookNode {
 // A move as a caller sees it: in the frame of the board it asked about.
 struct BookMove {
     Move move = kNoMove;
-    int value = 0;        // discs, side to move's view
-    int depth = 0;        // plies of search behind the value (of the leaf it was minimaxed from)
+    int value = 0;  // discs, side to move's view
+    int depth = 0;  // plies of search behind the value (of the leaf it was minimaxed from)
     bool exact = false;
-    bool in_book = false;          // leads to a book position (its value comes from there)
-    std::uint32_t games = 0;       // games that reached the position after this move
+    bool in_book = false;     // leads to a book position (its value comes from there)
+    std::uint32_t games = 0;  // games that reached the position after this move
 };
 
 // Hash of a board for the position table.

@@ -118,7 +118,8 @@ std::size_t BookBuilder::add_game_lines(const std::vector<std::vector<std::uint8
         added += add_position(frequent[i].board);
         const BookNode* node = book_.find(frequent[i].board);
         // Counting again (a resumed build) must not double the games.
-        if (node && node->games < frequent[i].games) book_.add_games(frequent[i].board, frequent[i].games - node->games);
+        if (node && node->games < frequent[i].games)
+            book_.add_games(frequent[i].board, frequent[i].games - node->games);
     }
     if (added) book_.minimax();
     return added;

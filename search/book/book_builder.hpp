@@ -29,10 +29,10 @@ struct DoeLimits {
 
 // An unexpanded move found by DOE, in canonical frames.
 struct DoeLeaf {
-    Board parent;       // canonical
+    Board parent;  // canonical
     Move move = kNoMove;
     int cost = 0;
-    int ply = 0;        // of the position after the move
+    int ply = 0;  // of the position after the move
 };
 
 class BookBuilder {
@@ -54,8 +54,8 @@ public:
     // positions that as many reach is added, in order of plies, and gets its count of games.
     // `on_position(done, total)` reports progress before each position and may return false to
     // stop there (what is added so far stays). Returns the number of positions added.
-    std::size_t add_game_lines(const std::vector<std::vector<std::uint8_t>>& lines, std::uint32_t min_games, int max_ply,
-                               const std::function<bool(std::size_t, std::size_t)>& on_position = {});
+    std::size_t add_game_lines(const std::vector<std::vector<std::uint8_t>>& lines, std::uint32_t min_games,
+                               int max_ply, const std::function<bool(std::size_t, std::size_t)>& on_position = {});
 
     // Adds the positions of a played game up to `max_ply` plies (each counts one game more) and
     // minimaxes the book. Returns the number of positions added.

@@ -72,7 +72,8 @@ Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what) {
     if (std::memcmp(bytes.data(), kMagic, 8) != 0) fail("not a Tempo book (bad magic)");
     const auto version = get(bytes, 8, 2);
     if (version != kVersion) fail("format version " + std::to_string(version) + " (this build reads version 1)");
-    if (bytes[10] > 1 || bytes[11] > 1) fail("unknown variant code " + std::to_string(bytes[10]) + "/" + std::to_string(bytes[11]));
+    if (bytes[10] > 1 || bytes[11] > 1)
+        fail("unknown variant code " + std::to_string(bytes[10]) + "/" + std::to_string(bytes[11]));
     const Variant variant{static_cast<Geometry>(bytes[10]), static_cast<Rules>(bytes[11])};
     const std::uint64_t positions = get(bytes, 12, 4);
     const std::uint64_t moves = get(bytes, 16, 4);
@@ -102,22 +103,26 @@ Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what) {
         if (i > 0 && !(previous < board)) fail(where + ": positions out of order or repeated");
         previous = board;
         moves_seen += count;
-        if (moves_seen > moves || at + count * kMoveBytes > body.size()) fail(where + ": more moves than the header counts");
+        if (moves_seen > moves || at + count * kMoveBytes > body.size())
+            fail(where + ": more moves than the header counts");
         const Bitboard legal = board.moves(variant.playable());
         Bitboard seen = 0;
         for (int j = 0; j < count; ++j, at += kMoveBytes) {
             const int square = body[at] & ~kExactBit;
             const auto value = static_cast<std::int8_t>(body[at + 1]);
-            const bool ok = square == kPass ? legal == 0 && board.passed().moves(variant.playable()) != 0
-                                            : square < 64 && (legal & square_bit(square)) && !(seen & square_bit(square));
+            const bool ok = square == kPass
+                                ? legal == 0 && board.passed().moves(variant.playable()) != 0
+                                : square < 64 && (legal & square_bit(square)) && !(seen & square_bit(square));
             if (!ok) fail(where + ": move code " + std::to_string(square) + " is not a legal move there (or repeats)");
-            if (value < -kMaxScore || value > kMaxScore) fail(where + ": value " + std::to_string(value) + " outside [-64, 64]");
+            if (value < -kMaxScore || value > kMaxScore)
+                fail(where + ": value " + std::to_string(value) + " outside [-64, 64]");
             if (square < 64) seen |= square_bit(square);
             node.moves.push_back({static_cast<std::uint8_t>(square), value, body[at + 2], (body[at] & kExactBit) != 0});
         }
         book.insert_canonical(board, std::move(node));
     }
-    if (moves_seen != moves) fail("the header counts " + std::to_string(moves) + " moves, the positions hold " + std::to_string(moves_seen));
+    if (moves_seen != moves)
+        fail("the header counts " + std::to_string(moves) + " moves, the positions hold " + std::to_string(moves_seen));
     return book;
 }
 
@@ -129,7 +134,8 @@ void write_file_atomically(const std::string& path, std::span<const std::uint8_t
         const std::string reason = std::strerror(errno);
         if (fd >= 0) ::close(fd);
         ::unlink(temporary.c_str());
-        throw std::runtime_error(path + ": cannot save (" + step + " " + temporary + ": " + reason + "); the old file is unchanged");
+        throw std::runtime_error(path + ": cannot save (" + step + " " + temporary + ": " + reason +
+                                 "); the old file is unchanged");
     };
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) fail("create", fd);

@@ -10,9 +10,7 @@ std::string default_book_name(Variant variant) {
            (variant.geometry == Geometry::k6x6 ? "6x6" : "8x8") + ".tbk";
 }
 
-std::string find_book_file(Variant variant) {
-    return find_data_file("book", default_book_name(variant));
-}
+std::string find_book_file(Variant variant) { return find_data_file("book", default_book_name(variant)); }
 
 std::shared_ptr<const Book> open_book(Variant variant, const BookOptions& options) {
     if (!options.enabled) return nullptr;

@@ -13,10 +13,10 @@ namespace tempo {
 
 // What the command line says about the book (tools add --book, --no-book, --book-margin, --book-seed).
 struct BookOptions {
-    std::string file;       // empty: the shipped book of the variant, if there is one
-    bool enabled = true;    // false: --no-book
-    int margin = 1;         // discs: book moves this close to the best are drawn at random
-    std::uint64_t seed = 0; // the draws' seed: the same seed gives the same choices (0: a random seed)
+    std::string file;        // empty: the shipped book of the variant, if there is one
+    bool enabled = true;     // false: --no-book
+    int margin = 1;          // discs: book moves this close to the best are drawn at random
+    std::uint64_t seed = 0;  // the draws' seed: the same seed gives the same choices (0: a random seed)
     bool operator==(const BookOptions&) const = default;
 };
 

@@ -79,7 +79,8 @@ Book parse_book_text(std::string_view text) {
             const std::string_view word = words[i];
             const std::size_t colon1 = word.find(':');
             const std::size_t colon2 = colon1 == std::string_view::npos ? colon1 : word.find(':', colon1 + 1);
-            if (colon2 == std::string_view::npos) fail("bad move entry '" + std::string(word) + "': expected move:value:depth");
+            if (colon2 == std::string_view::npos)
+                fail("bad move entry '" + std::string(word) + "': expected move:value:depth");
             BookMove move;
             try {
                 move.move = parse_move(word.substr(0, colon1), geometry);

@@ -15,7 +15,8 @@ BookMove SearchValuer::value_of(const Board& board, int depth) {
     Limits limits;
     limits.depth = std::max(1, depth);
     const SearchResult result = searcher_.run(Game(variant_, Position{board, Color::kBlack}), limits, {}, stop_);
-    return {result.best, result.score, result.solved ? board.empty_count(playable) : result.depth, result.solved, false, 0};
+    return {result.best,   result.score, result.solved ? board.empty_count(playable) : result.depth,
+            result.solved, false,        0};
 }
 
 std::vector<BookMove> SearchValuer::value_moves(const Board& board) {

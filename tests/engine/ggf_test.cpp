@@ -162,8 +162,8 @@ TEST(Ggf, Clocks) {
     EXPECT_EQ(clock.increment, 5);
     EXPECT_EQ(clock.grace, 60);
     EXPECT_EQ(parse_ggf_clock_parts("5:00//2:00").grace, 120);
-    for (const char* bad : {"", " ", "abc", "5::00", "-5:00", "1:2:3:4", "5:00/x", "5:00/1/2/3", "1e3", "5:0a",
-                            "nan", "inf", "12345678901234567890123456789012345678901234567890123456789012345"})
+    for (const char* bad : {"", " ", "abc", "5::00", "-5:00", "1:2:3:4", "5:00/x", "5:00/1/2/3", "1e3", "5:0a", "nan",
+                            "inf", "12345678901234567890123456789012345678901234567890123456789012345"})
         EXPECT_PARSE_ERROR(parse_ggf_clock(bad), "bad clock");
 }
 
@@ -195,12 +195,14 @@ TEST(Ggf, MalformedRecordsNameTheProblem) {
     // Legality is checked by the replay, naming the move.
     EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + board + "B[F5]W[F6]B[A1];)")), "move 3 (a1) is illegal for black");
     // Wrong side: white moves first from a start where black has moves, so black's pass is illegal.
-    EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + board + "W[F5];)")), "move 1 (PA) is illegal: black has a legal move");
+    EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + board + "W[F5];)")),
+                       "move 1 (PA) is illegal: black has a legal move");
     EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + board + "B[PA];)")), "black has a legal move and may not pass");
     // Moves after the end of a wiped-out game.
     const std::string wiped = "BO[8 X" + std::string(63, '-') + " *]";
     EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + wiped + "B[PA];)")), "the game is already over");
-    EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + wiped + "B[B1];)")), "move 1 (b1) is illegal for black: the game is already over");
+    EXPECT_PARSE_ERROR(replay_ggf(parse_ggf("(;" + wiped + "B[B1];)")),
+                       "move 1 (b1) is illegal for black: the game is already over");
     GgfGame bogus;
     bogus.moves.push_back({kNoMove, std::nullopt, std::nullopt});
     EXPECT_PARSE_ERROR(replay_ggf(bogus), "move 1: not a move");
@@ -229,15 +231,16 @@ TEST(Ggf, GarbageAndHugeInputThrowWithoutCrashing) {
 // Files of several games: a match's (one a line) and GGS's ("2 (;...;) (;...;)"); a ";)" inside a
 // value does not end a record.
 TEST(Ggf, SplitsAFileOfSeveralGames) {
-    const std::vector<std::string_view> records =
-        split_ggf_records("(;GM[Othello]B[F5];)\n(;GM[Othello]C[a ;) in a comment]B[F5];)\n\n2 (;GM[Othello];) (;GM[Othello];)");
+    const std::vector<std::string_view> records = split_ggf_records(
+        "(;GM[Othello]B[F5];)\n(;GM[Othello]C[a ;) in a comment]B[F5];)\n\n2 (;GM[Othello];) (;GM[Othello];)");
     ASSERT_EQ(records.size(), 4u);
     EXPECT_EQ(records[0], "(;GM[Othello]B[F5];)");
     EXPECT_EQ(records[1], "(;GM[Othello]C[a ;) in a comment]B[F5];)");
     EXPECT_EQ(records[3], "(;GM[Othello];)");
     EXPECT_TRUE(split_ggf_records(" \n").empty());
     EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello];) junk"), "game 2: expected '(;' at offset 16");
-    EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello];)(;GM[Othello]B[F5]"), "game 2: the record starting at offset 15 is never closed");
+    EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello];)(;GM[Othello]B[F5]"),
+                       "game 2: the record starting at offset 15 is never closed");
     EXPECT_PARSE_ERROR(split_ggf_records("(;GM[Othello;)"), "game 1: the record starting at offset 0 is never closed");
 }
 

@@ -63,7 +63,8 @@ TEST(Logbook, MalformedLinesNameTheProblem) {
     EXPECT_PARSE_ERROR(parse_logbook_line(""), "no ':' and final score");
     EXPECT_PARSE_ERROR(parse_logbook_line("+d3-c3+c4"), "no ':' and final score");
     EXPECT_PARSE_ERROR(parse_logbook_line("+d3-c"), "move 2 is cut off");
-    EXPECT_PARSE_ERROR(parse_logbook_line("+d3*c3: +00"), "expected '+' (black) or '-' (white) before move 2, found '*'");
+    EXPECT_PARSE_ERROR(parse_logbook_line("+d3*c3: +00"),
+                       "expected '+' (black) or '-' (white) before move 2, found '*'");
     EXPECT_PARSE_ERROR(parse_logbook_line("+d3+c3: +00"), "move 2 (c3) is marked black ('+') but white is to move");
     EXPECT_PARSE_ERROR(parse_logbook_line("-d3: +00"), "move 1 (d3) is marked white ('-') but black is to move");
     EXPECT_PARSE_ERROR(parse_logbook_line("+d3-a1: +00"), "move 2 (a1) is illegal for white");

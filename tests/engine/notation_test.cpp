@@ -45,8 +45,8 @@ TEST(Notation, TranscriptErrorsNameTheMove) {
     }
     EXPECT_THROW(parse_transcript("f5d"), ParseError);
     EXPECT_THROW(parse_transcript("f5zz"), ParseError);
-    EXPECT_THROW(parse_transcript("f5f5"), ParseError);      // occupied
-    EXPECT_THROW(parse_transcript("pass"), ParseError);      // not a forced pass
+    EXPECT_THROW(parse_transcript("f5f5"), ParseError);  // occupied
+    EXPECT_THROW(parse_transcript("pass"), ParseError);  // not a forced pass
 }
 
 TEST(Notation, BoardStringRoundTrip) {
@@ -84,7 +84,8 @@ TEST(Notation, PositionTextIsABoardOrATranscript) {
     EXPECT_EQ(parse_position_text(start + " X").position(), Position{});
     EXPECT_EQ(parse_position_text("f5d6").moves().size(), 2u);
     EXPECT_EQ(parse_position_text("").position(), Position{});
-    EXPECT_PARSE_ERROR(parse_position_text(start + " X --depth 4"), "unexpected text after the side to move: '--depth 4'");
+    EXPECT_PARSE_ERROR(parse_position_text(start + " X --depth 4"),
+                       "unexpected text after the side to move: '--depth 4'");
     EXPECT_PARSE_ERROR(parse_position_text("?" + start.substr(1) + " X"), "bad board character");
     EXPECT_PARSE_ERROR(parse_position_text("f5f5"), "move 2 (f5) is illegal");
 }

@@ -33,7 +33,8 @@ std::vector<std::string> lines_of(const std::string& path) {
 struct TempFile {
     std::string path;
     explicit TempFile(const std::string& name, const std::string& contents = "")
-        : path((std::filesystem::temp_directory_path() / ("tempo_obf_test_" + std::to_string(getpid()) + "_" + name)).string()) {
+        : path((std::filesystem::temp_directory_path() / ("tempo_obf_test_" + std::to_string(getpid()) + "_" + name))
+                   .string()) {
         std::ofstream(path, std::ios::binary) << contents;
     }
     ~TempFile() { std::remove(path.c_str()); }
@@ -59,10 +60,11 @@ TEST(Obf, ReadsTheFiftyNineFforumPositions) {
     ASSERT_EQ(all.size(), 59u);
     // Best moves and scores of #40-#59 as published (data/README.md lists them).
     const std::vector<std::pair<std::vector<std::string>, int>> known = {
-        {{"a2"}, 38}, {{"h4"}, 0}, {{"g2"}, 6}, {{"g3", "c7"}, -12}, {{"d2", "b8"}, -14}, {{"b2"}, 6},
-        {{"b3"}, -8}, {{"g2"}, 4}, {{"f6"}, 28}, {{"e1"}, 16}, {{"d8"}, 10}, {{"e2", "a3"}, 6}, {{"a3"}, 0},
-        {{"d8"}, -2}, {{"c7"}, -2}, {{"g6", "b7", "e2", "g4"}, 0}, {{"h5"}, 2}, {{"a6"}, -10}, {{"g1"}, 4},
-        {{"h4", "g8", "e8"}, 64}};
+        {{"a2"}, 38},        {{"h4"}, 0},   {{"g2"}, 6},  {{"g3", "c7"}, -12},
+        {{"d2", "b8"}, -14}, {{"b2"}, 6},   {{"b3"}, -8}, {{"g2"}, 4},
+        {{"f6"}, 28},        {{"e1"}, 16},  {{"d8"}, 10}, {{"e2", "a3"}, 6},
+        {{"a3"}, 0},         {{"d8"}, -2},  {{"c7"}, -2}, {{"g6", "b7", "e2", "g4"}, 0},
+        {{"h5"}, 2},         {{"a6"}, -10}, {{"g1"}, 4},  {{"h4", "g8", "e8"}, 64}};
     for (std::size_t i = 0; i < known.size(); ++i) {
         const ObfPosition& obf = all[39 + i];
         SCOPED_TRACE("FForum #" + std::to_string(40 + i));
@@ -166,9 +168,12 @@ TEST(Obf, GarbageAndHugeInputThrowWithoutCrashing) {
 TEST(Obf, FileErrorsNameTheFileAndLine) {
     const TempFile good("good.obf", "% comment\n\n# another\n" + std::string(kFforum1) + "\r\n");
     EXPECT_EQ(read_obf_file(good.path).size(), 1u);
-    const TempFile bad("bad.obf", std::string(kFforum1) + "\n% ok\n" + std::string(kFforum1).substr(0, 67) + " ZZ:+1;\n");
+    const TempFile bad("bad.obf",
+                       std::string(kFforum1) + "\n% ok\n" + std::string(kFforum1).substr(0, 67) + " ZZ:+1;\n");
     EXPECT_PARSE_ERROR(read_obf_file(bad.path), bad.path + ":3: solution 1: bad move 'ZZ'");
-    const TempFile binary("binary.obf", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+    const TempFile binary("binary.obf", std::string("\x7f"
+                                                    "ELF\x02\x01\x01\0\0\0",
+                                                    10));
     EXPECT_PARSE_ERROR(read_obf_file(binary.path), "not a text file");
     EXPECT_PARSE_ERROR(read_obf_file("/nonexistent/tempo.obf"), "/nonexistent/tempo.obf: cannot open");
     const TempFile huge("huge.obf");

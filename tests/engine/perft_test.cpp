@@ -29,7 +29,8 @@ TEST(Perft, SixBySixFastMatchesReferenceAndTable) {
 }
 
 TEST(Perft, FastMatchesReference8x8) {
-    for (int depth = 1; depth <= 6; ++depth) EXPECT_EQ(perft(Board::start(), depth), reference::perft(Board::start(), depth));
+    for (int depth = 1; depth <= 6; ++depth)
+        EXPECT_EQ(perft(Board::start(), depth), reference::perft(Board::start(), depth));
 }
 
 }  // namespace

@@ -53,7 +53,8 @@ TEST(Wthor, Reads1977) {
 
 TEST(Wthor, ReplaysWholeYears) {
     // Game counts from the headers, checked against the file sizes by the parser.
-    const std::vector<std::pair<int, std::size_t>> years = {{1977, 12}, {1978, 8}, {1979, 11}, {1980, 160}, {1981, 153}};
+    const std::vector<std::pair<int, std::size_t>> years = {
+        {1977, 12}, {1978, 8}, {1979, 11}, {1980, 160}, {1981, 153}};
     for (const auto& [year, count] : years) {
         SCOPED_TRACE(year);
         const WthorFile file = read_wthor_file(test::fixture("WTH_" + std::to_string(year) + ".wtb"));
@@ -97,7 +98,8 @@ TEST(Wthor, NamesAreConvertedFromLatin1) {
 TEST(Wthor, MalformedFilesNameTheProblem) {
     const std::vector<std::uint8_t> good = fixture_1977();
     EXPECT_PARSE_ERROR(parse_wthor(std::span(good).first(10)), "truncated WTHOR header: 10 bytes");
-    EXPECT_PARSE_ERROR(parse_wthor(std::span(good).first(good.size() - 1)), "truncated WTHOR file: the header announces 12 games");
+    EXPECT_PARSE_ERROR(parse_wthor(std::span(good).first(good.size() - 1)),
+                       "truncated WTHOR file: the header announces 12 games");
     std::vector<std::uint8_t> bytes = good;
     bytes.push_back(0);
     EXPECT_PARSE_ERROR(parse_wthor(bytes), "game count mismatch");

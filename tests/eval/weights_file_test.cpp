@@ -148,7 +148,8 @@ TEST(WeightsFile, LoaderRefusesAFileOverTheSizeCapBeforeReadingIt) {
     } catch (const ParseError& e) {
         const std::string message = e.what();
         EXPECT_NE(message.find(path), std::string::npos) << message;
-        EXPECT_NE(message.find("file too large (" + std::to_string(kMaxWeightsFileBytes + 1) + " bytes"), std::string::npos)
+        EXPECT_NE(message.find("file too large (" + std::to_string(kMaxWeightsFileBytes + 1) + " bytes"),
+                  std::string::npos)
             << message;
     }
     std::filesystem::resize_file(path, kMaxWeightsFileBytes);  // at the cap: read, then rejected as padded

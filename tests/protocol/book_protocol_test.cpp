@@ -45,8 +45,8 @@ public:
     // A book of the start position only: f5 +2, d3 +1, c4 0, e6 -3 at depth 8.
     std::string start_only(const std::string& name) const {
         Book book;
-        const std::vector<BookMove> root{{parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8},
-                                         {parse_move("e6"), -3, 8}};
+        const std::vector<BookMove> root{
+            {parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8}, {parse_move("e6"), -3, 8}};
         book.set_moves(Board::start(), root);
         book.set_depth(8);
         write_book_file(book, path(name));
@@ -72,7 +72,8 @@ TEST(BookProtocol, SessionKeepsTheBookOpenedAtStartUp) {
 // a position whose book moves cover the request needs no search at all.
 TEST(BookProtocol, NboardHintInTheBookSendsBookRowsOnly) {
     BookFiles files;
-    EngineProcess engine({TEMPO_BINARY, "nboard", "--level", "3", "--hash", "16", "--book", files.start_only("hint.tbk")});
+    EngineProcess engine(
+        {TEMPO_BINARY, "nboard", "--level", "3", "--hash", "16", "--book", files.start_only("hint.tbk")});
     engine.send("nboard 2");
     engine.send("set game " + ggf_game(""));
     sync(engine, 1);
@@ -139,8 +140,8 @@ TEST(BookProtocol, GoPlaysFromTheBookUnlessNoBook) {
     BookFiles files;
     const std::string path = files.start_only("go.tbk");
     for (const bool with_book : {true, false}) {
-        std::vector<std::string> argv{TEMPO_BINARY, "nboard", "--level", "4", "--hash", "16", "--book", path,
-                                      "--book-margin", "0"};
+        std::vector<std::string> argv{TEMPO_BINARY, "nboard", "--level",       "4", "--hash", "16",
+                                      "--book",     path,     "--book-margin", "0"};
         if (!with_book) argv.push_back("--no-book");
         EngineProcess engine(argv);
         engine.send("nboard 2");
@@ -165,7 +166,8 @@ TEST(BookProtocol, GoPlaysFromTheBookUnlessNoBook) {
 
 TEST(BookProtocol, GtpGenmoveAtLevelNormalPlaysTheBestBookMove) {
     BookFiles files;
-    EngineProcess engine({TEMPO_BINARY, "gtp", "--hash", "16", "--book", files.start_only("gtp.tbk"), "--book-margin", "0"});
+    EngineProcess engine(
+        {TEMPO_BINARY, "gtp", "--hash", "16", "--book", files.start_only("gtp.tbk"), "--book-margin", "0"});
     engine.send("genmove black");
     EXPECT_EQ(engine.read_line(), "= F5");
     EXPECT_EQ(engine.read_line(), "");

@@ -17,7 +17,8 @@ class EngineProcess {
 public:
     // Starts `argv[0]` with the arguments; stderr goes to /dev/null unless `keep_stderr`.
     explicit EngineProcess(const std::vector<std::string>& argv, bool keep_stderr = false)
-        : child_(argv, {keep_stderr ? process::ChildOptions::Stderr::kInherit : process::ChildOptions::Stderr::kDiscard}) {}
+        : child_(argv,
+                 {keep_stderr ? process::ChildOptions::Stderr::kInherit : process::ChildOptions::Stderr::kDiscard}) {}
     // Gives the engine a moment to exit on EOF, then insists.
     ~EngineProcess() { child_.stop(std::chrono::seconds(2)); }
     EngineProcess(const EngineProcess&) = delete;

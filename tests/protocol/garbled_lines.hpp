@@ -14,14 +14,17 @@ namespace tempo::testing {
 inline std::string garbled_line(std::mt19937& random, const std::vector<std::string>& templates, char filler) {
     const std::string& command = templates[random() % templates.size()];
     switch (random() % 4) {
-        case 0: return command;
+        case 0:
+            return command;
         case 1: {
             std::string bytes;
             for (int j = 0, n = static_cast<int>(random() % 80); j < n; ++j) bytes += static_cast<char>(random() % 256);
             return bytes;
         }
-        case 2: return std::to_string(random() % 1000) + " " + command;
-        default: return random() % 50 == 0 ? std::string(70 * 1024, filler) : command + " " + std::to_string(random());
+        case 2:
+            return std::to_string(random() % 1000) + " " + command;
+        default:
+            return random() % 50 == 0 ? std::string(70 * 1024, filler) : command + " " + std::to_string(random());
     }
 }
 

@@ -56,7 +56,8 @@ struct Exchange {
     std::string command, answer;        // answer: the first line of the response
     std::vector<std::string> response;  // every line of it
 };
-std::vector<Exchange> read_log(const std::string& path, const std::string& command_mark, const std::string& answer_mark) {
+std::vector<Exchange> read_log(const std::string& path, const std::string& command_mark,
+                               const std::string& answer_mark) {
     std::ifstream in(path);
     EXPECT_TRUE(in) << path;
     std::vector<Exchange> log;
@@ -168,7 +169,8 @@ TEST(Gtp, RhinoTranscriptCommands) {
 // Quarry's own logs of a real game (two engines, implicit passes): replayed command by command.
 TEST(Gtp, QuarryTraffic) {
     for (const char* side : {"black", "white"}) {
-        const auto log = read_log(std::string(TEMPO_PROTOCOL_DATA "/quarry-gtp-log-") + side + "-engine.txt", "> ", "  ");
+        const auto log =
+            read_log(std::string(TEMPO_PROTOCOL_DATA "/quarry-gtp-log-") + side + "-engine.txt", "> ", "  ");
         ASSERT_GT(log.size(), 30u);
         EngineProcess engine = start_gtp("1");
         Game game;
@@ -341,12 +343,37 @@ TEST(Gtp, GarbageNeverBreaksTheSession) {
     EngineProcess engine = start_gtp("1");
     EXPECT_EQ(ask(engine, "play black f5"), "=");
     std::mt19937 random(4242);
-    const std::vector<std::string> templates = {
-        "play", "play black", "play black z9", "play purple f5", "play white f5", "play black d4",
-        "play black pass", "play w pass", "boardsize", "boardsize x", "komi", "komi nan", "komi 1e999",
-        "time_settings 1 2", "time_left black x 0", "time_left purple 1 0", "known_command", "set_game",
-        "level", "level hardest", "level 0", "undo", "final_score", "showboard", "list_games", "genmove",
-        "genmove purple", "reg_genmove", "\x01\x02\xff\xfe", "gogui-rules_board", "99999999999999999999999 name"};
+    const std::vector<std::string> templates = {"play",
+                                                "play black",
+                                                "play black z9",
+                                                "play purple f5",
+                                                "play white f5",
+                                                "play black d4",
+                                                "play black pass",
+                                                "play w pass",
+                                                "boardsize",
+                                                "boardsize x",
+                                                "komi",
+                                                "komi nan",
+                                                "komi 1e999",
+                                                "time_settings 1 2",
+                                                "time_left black x 0",
+                                                "time_left purple 1 0",
+                                                "known_command",
+                                                "set_game",
+                                                "level",
+                                                "level hardest",
+                                                "level 0",
+                                                "undo",
+                                                "final_score",
+                                                "showboard",
+                                                "list_games",
+                                                "genmove",
+                                                "genmove purple",
+                                                "reg_genmove",
+                                                "\x01\x02\xff\xfe",
+                                                "gogui-rules_board",
+                                                "99999999999999999999999 name"};
     int expected = 0;
     std::string batch;
     for (int i = 0; i < 10000; ++i) {

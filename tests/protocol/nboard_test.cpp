@@ -237,8 +237,8 @@ TEST(Nboard, HintStreamsSearchLines) {
 TEST(Nboard, NonStandardStartBoardWithPasses) {
     // The centre with colours swapped, then seeded random play until a forced pass: the record
     // holds the explicit PA, and the engine must answer for the position after it.
-    const Position start = Position::from_colors(square_bit(27) | square_bit(36), square_bit(28) | square_bit(35),
-                                                 Color::kBlack);
+    const Position start =
+        Position::from_colors(square_bit(27) | square_bit(36), square_bit(28) | square_bit(35), Color::kBlack);
     std::mt19937 random(7);
     Game game(Variant{}, start);
     for (int attempt = 0; attempt < 10000; ++attempt) {
@@ -325,7 +325,8 @@ TEST(Nboard, PingAndNewPositionMidSearch) {
     engine.send("ping 2");
     std::vector<std::string> seen;
     read_until(engine, "pong 2", &seen);
-    const double latency_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
+    const double latency_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
     std::fprintf(stderr, "pong latency mid-search: %.1f ms\n", latency_ms);
     EXPECT_LT(latency_ms, 1000.0);
     // Nothing stale after the pong: the next ping's pong is the very next line.
@@ -418,8 +419,10 @@ TEST(Nboard, QuitAndEofEndASearch) {
         engine.send("hint 4");
         read_until(engine, "search ");
         const auto sent = std::chrono::steady_clock::now();
-        if (quit) engine.send("quit");
-        else engine.close_input();
+        if (quit)
+            engine.send("quit");
+        else
+            engine.close_input();
         EXPECT_EQ(engine.wait_exit(5s), 0);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
         std::fprintf(stderr, "%s mid-search: exit after %.1f ms\n", quit ? "quit" : "EOF", ms);
@@ -446,12 +449,36 @@ TEST(Nboard, GarbageNeverBreaksTheSession) {
     engine.send("nboard 2");
     engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]"));
     std::mt19937 random(12345);
-    const std::vector<std::string> templates = {
-        "move", "move Z9", "move D3", "move F5", "move PA", "move //", "move C3/abc/1e400", "set game",
-        "set game (;GM[Othello]BO[8 ---", "set game (;GM[Othello]]]B[F5];)", "set game ((;;))", "set depth",
-        "set depth -5", "set depth 99999999999999999999", "hint", "hint x", "hint -1", "ping", "ping abc",
-        "set contempt", "go now", "analyze please", "set", "nboard", "\x01\x02\xff\xfe", "learnx", "quitx",
-        "set game (;GM[Othello]B[F5;)", "set game (;GM[Othello][[B[F5;)", "set game (;GM[Othello][[[[B[F5;)"};
+    const std::vector<std::string> templates = {"move",
+                                                "move Z9",
+                                                "move D3",
+                                                "move F5",
+                                                "move PA",
+                                                "move //",
+                                                "move C3/abc/1e400",
+                                                "set game",
+                                                "set game (;GM[Othello]BO[8 ---",
+                                                "set game (;GM[Othello]]]B[F5];)",
+                                                "set game ((;;))",
+                                                "set depth",
+                                                "set depth -5",
+                                                "set depth 99999999999999999999",
+                                                "hint",
+                                                "hint x",
+                                                "hint -1",
+                                                "ping",
+                                                "ping abc",
+                                                "set contempt",
+                                                "go now",
+                                                "analyze please",
+                                                "set",
+                                                "nboard",
+                                                "\x01\x02\xff\xfe",
+                                                "learnx",
+                                                "quitx",
+                                                "set game (;GM[Othello]B[F5;)",
+                                                "set game (;GM[Othello][[B[F5;)",
+                                                "set game (;GM[Othello][[[[B[F5;)"};
     std::string batch;
     for (int i = 0; i < 10000; ++i) {
         std::string line = testing::garbled_line(random, templates, 'x');

@@ -20,9 +20,8 @@ inline int reference_negamax(const Board& board, int depth, const Evaluator& eva
         return -reference_negamax(board.passed(), depth, eval, variant);
     }
     int best = -1000;
-    for_each_square(moves, [&](int sq) {
-        best = std::max(best, -reference_negamax(board.play(sq), depth - 1, eval, variant));
-    });
+    for_each_square(
+        moves, [&](int sq) { best = std::max(best, -reference_negamax(board.play(sq), depth - 1, eval, variant)); });
     return best;
 }
 

@@ -11,8 +11,8 @@
 #include "engine/rules.hpp"
 #include "search/levels.hpp"
 #include "tests/engine/random_positions.hpp"
-#include "tests/search/search_reference.hpp"
 #include "tests/sanitized.hpp"
+#include "tests/search/search_reference.hpp"
 
 namespace tempo {
 namespace {

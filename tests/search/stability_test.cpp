@@ -54,8 +54,7 @@ TEST(Stability, StableDiscsNeverFlip6x6) {
 TEST(Stability, CornersAndEdges6x6) {
     // b2 (the 6x6 corner) is stable alone; b3 next to it along column b too; a full 6x6 board is stable.
     EXPECT_EQ(stable_discs_6x6(square_bit(9), square_bit(18)), square_bit(9));
-    EXPECT_EQ(stable_edge_discs_6x6(square_bit(9) | square_bit(17), square_bit(25)),
-              square_bit(9) | square_bit(17));
+    EXPECT_EQ(stable_edge_discs_6x6(square_bit(9) | square_bit(17), square_bit(25)), square_bit(9) | square_bit(17));
     EXPECT_EQ(stable_edge_discs_6x6(square_bit(17), square_bit(25)), 0u);  // b3 alone on column b
     const Bitboard half = 0x00000000ffffffffULL & kPlayable6x6;
     EXPECT_EQ(stable_discs_6x6(half, kPlayable6x6 & ~half), half);

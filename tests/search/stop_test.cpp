@@ -109,7 +109,9 @@ TEST(EndgameSolverThread, StopBeforeAndDuringASolve) {
     EXPECT_LT(before.nodes, 1000u);
 
     std::stop_source stop;
-    auto result = std::async(std::launch::async, [&] { return solver.solve(board, -64, 64, 0, {stop.get_token(), {}}); });
+    auto result = std::async(std::launch::async, [&] {
+        return solver.solve(board, -64, 64, 0, {stop.get_token(), {}});
+    });
     std::this_thread::sleep_for(100ms);  // into the solve, which takes minutes
     const Clock::time_point requested = Clock::now();
     stop.request_stop();

@@ -8,9 +8,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-TEST(TimePlan, NoLimitWithoutTime) {
-    EXPECT_FALSE(plan_time(Limits{}, 40).limited());
-}
+TEST(TimePlan, NoLimitWithoutTime) { EXPECT_FALSE(plan_time(Limits{}, 40).limited()); }
 
 TEST(TimePlan, MoveTimeLeavesAMargin) {
     Limits limits;
@@ -26,7 +24,8 @@ TEST(TimePlan, ClockBudgetsStayWithinTheClock) {
         for (int empties = 1; empties <= 60; ++empties) {
             for (int increment_ms : {0, 100}) {
                 Limits limits;
-                limits.clock = Limits::Clock{std::chrono::milliseconds(left_ms), std::chrono::milliseconds(increment_ms), 0};
+                limits.clock =
+                    Limits::Clock{std::chrono::milliseconds(left_ms), std::chrono::milliseconds(increment_ms), 0};
                 const TimePlan plan = plan_time(limits, empties);
                 ASSERT_TRUE(plan.limited());
                 EXPECT_LE(*plan.soft, *plan.hard);

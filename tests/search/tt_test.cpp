@@ -23,8 +23,8 @@ TEST(TranspositionTable, StoresAndFinds) {
 TEST(TranspositionTable, ExtremeValuesRoundTrip) {
     TranspositionTable tt(1);
     std::uint64_t key = 77;
-    for (const TranspositionTable::Data d : {TranspositionTable::Data{-64, -64, kPass, 60, 0},
-                                             TranspositionTable::Data{64, 64, kNoMove, 0, 255}}) {
+    for (const TranspositionTable::Data d :
+         {TranspositionTable::Data{-64, -64, kPass, 60, 0}, TranspositionTable::Data{64, 64, kNoMove, 0, 255}}) {
         tt.store(++key, d);
         TranspositionTable::Data out;
         ASSERT_TRUE(tt.probe(key, out));

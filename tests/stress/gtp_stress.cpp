@@ -65,7 +65,7 @@ std::string GtpStress::send(const std::string& command) {
 }
 
 std::optional<GtpStress::Response> GtpStress::response(const std::string& id, Clock::time_point deadline,
-                                                      const char* waiting_for) {
+                                                       const char* waiting_for) {
     while (!failed_) {
         std::string line;
         const auto read = engine_->read_line(line, deadline);
@@ -162,8 +162,10 @@ void GtpStress::end_engine(bool by_eof, const std::string& pending_id) {
     sample_memory(*engine_, "gtp", false, stats_);
     const Game position = game_;
     std::string quit_id;
-    if (by_eof) engine_->close_input();
-    else quit_id = send("quit");
+    if (by_eof)
+        engine_->close_input();
+    else
+        quit_id = send("quit");
     const auto deadline = after(options_.hang_seconds);
     // A genmove still running must answer, and quickly: the controller is leaving.
     if (!pending_id.empty()) {
@@ -194,7 +196,8 @@ bool GtpStress::check_board() {
     const auto answer = response(id, after(options_.hang_seconds), "board");
     if (!answer) return false;
     if (without_spaces(answer->text) != board_rows(game_)) {
-        stats_.fail("protocol", "engine's board differs from the game:\n" + answer->text + "\nexpected\n" + board_rows(game_));
+        stats_.fail("protocol",
+                    "engine's board differs from the game:\n" + answer->text + "\nexpected\n" + board_rows(game_));
         failed_ = true;
         return false;
     }
@@ -217,7 +220,8 @@ bool GtpStress::engine_move() {
         engine_known_ = game_.moves().size();
         return true;
     }
-    if (!command_ok(std::string("time_left ") + color_word(color) + " " + seconds_text(left_[side]) + " 0")) return false;
+    if (!command_ok(std::string("time_left ") + color_word(color) + " " + seconds_text(left_[side]) + " 0"))
+        return false;
     const Game position = game_;
     const std::size_t known_before = engine_known_;
     const std::string id = send(std::string("genmove ") + color_word(color));
@@ -259,8 +263,9 @@ bool GtpStress::engine_move() {
     left_[side] -= used;
     stats_.min_clock_left = std::min(stats_.min_clock_left, left_[side]);
     if (left_[side] < 0) {
-        stats_.fail("time loss", std::string(color_word(color)) + " overran its " + seconds_text(options_.clock_seconds) +
-                                     " s clock by " + seconds_text(-left_[side]) + " s (gtp, move " +
+        stats_.fail("time loss", std::string(color_word(color)) + " overran its " +
+                                     seconds_text(options_.clock_seconds) + " s clock by " +
+                                     seconds_text(-left_[side]) + " s (gtp, move " +
                                      std::to_string(position.moves().size() + 1) + ")");
         failed_ = true;
         return false;

@@ -57,7 +57,7 @@ private:
 
     Game game_;
     std::size_t engine_known_ = 0;  // how many of game_'s moves the engine has been told (or played)
-    double left_[2] = {0, 0};  // clock seconds left for black, white
+    double left_[2] = {0, 0};       // clock seconds left for black, white
     bool failed_ = false;
 };
 

@@ -59,8 +59,10 @@ bool NboardStress::send(const std::string& line) {
 
 void NboardStress::end_engine(bool by_eof, bool restart) {
     sample_memory(*engine_, "nboard", false, stats_);
-    if (by_eof) engine_->close_input();
-    else engine_->send("quit");
+    if (by_eof)
+        engine_->close_input();
+    else
+        engine_->send("quit");
     // Whatever it still prints is checked, then it must exit 0 promptly.
     std::string line;
     const auto deadline = after(options_.hang_seconds);
@@ -127,7 +129,8 @@ void NboardStress::check_line(const std::string& line) {
         std::istringstream(line.substr(5)) >> number;
         if (number <= last_pong_ || number > latest_ping_)
             stats_.fail("protocol", "pong " + std::to_string(number) + " out of order (last pong " +
-                                        std::to_string(last_pong_) + ", last ping " + std::to_string(latest_ping_) + ")");
+                                        std::to_string(last_pong_) + ", last ping " + std::to_string(latest_ping_) +
+                                        ")");
         last_pong_ = number;
         // Requests made before this ping can no longer print anything.
         gos_.erase(gos_.begin(), gos_.lower_bound(last_pong_));
@@ -178,8 +181,10 @@ void NboardStress::check_search_line(const std::string& line) {
     std::istringstream fields(line);
     std::string word, pv, eval, zero, depth;
     fields >> word >> pv >> eval >> zero >> depth;
-    const bool third_ok = word == "book" ? !zero.empty() && std::isdigit(static_cast<unsigned char>(zero[0])) : zero == "0";
-    if (pv.size() < 2 || eval.empty() || !third_ok || depth.empty() || !std::isdigit(static_cast<unsigned char>(depth[0]))) {
+    const bool third_ok =
+        word == "book" ? !zero.empty() && std::isdigit(static_cast<unsigned char>(zero[0])) : zero == "0";
+    if (pv.size() < 2 || eval.empty() || !third_ok || depth.empty() ||
+        !std::isdigit(static_cast<unsigned char>(depth[0]))) {
         stats_.fail("protocol", "malformed '" + line + "'");
         return;
     }
@@ -316,8 +321,10 @@ void NboardStress::play_game(Variant variant) {
         }
         game_.play(*move);
         const std::string name = *move == kPass ? "PA" : square_name(*move, variant.geometry);
-        if (chance(random_) < 0.1) send(set_game_line());
-        else send("move " + name + "/0.00/" + fixed(seconds, 3));
+        if (chance(random_) < 0.1)
+            send(set_game_line());
+        else
+            send("move " + name + "/0.00/" + fixed(seconds, 3));
     }
     if (!failed_) sync();  // the last `move` has been applied
     if (engine_) sample_memory(*engine_, "nboard", true, stats_);

@@ -28,7 +28,7 @@ private:
     // What the driver last asked for and may still get an answer to.
     struct Request {
         long ping = 0;
-        Game game;         // the position the answer must be legal in
+        Game game;  // the position the answer must be legal in
         Clock::time_point sent;
     };
 
@@ -66,8 +66,8 @@ private:
     // line that finds no entry here for the last pong is stale output.
     std::map<long, Game> gos_;
     std::map<long, Game> hints_;
-    std::optional<std::string> answer_; // the `===` line answering request_
-    bool failed_ = false;               // this game was abandoned
+    std::optional<std::string> answer_;  // the `===` line answering request_
+    bool failed_ = false;                // this game was abandoned
 };
 
 }  // namespace tempo::stress

@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
     app.add_option("--games", options.games, "Games in all, protocols alternating")->check(CLI::Range(1, 100000));
     app.add_option("--threads", options.threads, "Engine search threads")->check(CLI::Range(1, 256));
     app.add_option("--hash", options.hash_mb, "Engine hash size in MiB")->check(CLI::Range(1, 4096));
-    app.add_option("--clock", options.clock_seconds, "Each side's clock for a game, seconds")->check(CLI::Range(0.1, 3600.0));
+    app.add_option("--clock", options.clock_seconds, "Each side's clock for a game, seconds")
+        ->check(CLI::Range(0.1, 3600.0));
     app.add_option("--inject-rate", options.inject_rate, "Chance per move of each kind of injection")
         ->check(CLI::Range(0.0, 0.25));
     app.add_option("--seed", options.seed, "Random seed");
@@ -73,8 +74,10 @@ int main(int argc, char** argv) {
             const std::string& protocol = options.protocols[game % options.protocols.size()];
             Variant variant = variants[(game / options.protocols.size()) % variants.size()];
             if (protocol == "gtp") variant.rules = Rules::kStandard;  // GTP sets only the board size
-            if (protocol == "nboard") nboard.play_game(variant);
-            else gtp.play_game(variant);
+            if (protocol == "nboard")
+                nboard.play_game(variant);
+            else
+                gtp.play_game(variant);
         }
     }  // both engines are told to quit here, and must exit cleanly
     for (const auto& [protocol, memory] : stats.memory)

@@ -7,11 +7,16 @@
 namespace tempo::stress {
 
 void StressStats::fail(const std::string& kind, const std::string& what) {
-    if (kind == "crash") ++crashes;
-    else if (kind == "illegal move") ++illegal_moves;
-    else if (kind == "time loss") ++time_losses;
-    else if (kind == "hang") ++hangs;
-    else ++protocol_errors;
+    if (kind == "crash")
+        ++crashes;
+    else if (kind == "illegal move")
+        ++illegal_moves;
+    else if (kind == "time loss")
+        ++time_losses;
+    else if (kind == "hang")
+        ++hangs;
+    else
+        ++protocol_errors;
     if (failures.size() < 20) failures.push_back(kind + ": " + what);
     std::fprintf(stderr, "stress: %s: %s\n", kind.c_str(), what.c_str());
 }
@@ -40,8 +45,10 @@ void StressStats::print(const StressOptions& options, double seconds) const {
 }
 
 std::vector<std::string> engine_command(const StressOptions& options, const std::string& protocol) {
-    std::vector<std::string> argv{options.tempo, protocol, "--threads", std::to_string(options.threads),
-                                  "--hash", std::to_string(options.hash_mb), "--level", "60"};
+    std::vector<std::string> argv{options.tempo, protocol,
+                                  "--threads",   std::to_string(options.threads),
+                                  "--hash",      std::to_string(options.hash_mb),
+                                  "--level",     "60"};
     argv.insert(argv.end(), options.extra_args.begin(), options.extra_args.end());
     return argv;
 }
@@ -77,19 +84,55 @@ std::string garbage_line(std::mt19937_64& random, const std::string& protocol) {
     // F5 (unreadable eval and time are ignored, as NBoard does), so the bad move item is on D4, a
     // centre square that is never empty on either board size.
     static const std::vector<std::string> nboard{
-        "xyzzy", "set", "set game", "set game (;GM[Othello]BO[8 ----", "set game (;GM[Othello]B[Z9];)",
+        "xyzzy",
+        "set",
+        "set game",
+        "set game (;GM[Othello]BO[8 ----",
+        "set game (;GM[Othello]B[Z9];)",
         "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
-        "set depth -5", "set depth 99999999999999999999", "set depth abc", "set contempt x", "move", "move Z9",
-        "move D4/x/y", "move i9", "hint", "hint -3", "hint 99999999999",
-        "nboard", "nboard 99", "learn", "analyze", "set myname Evil", "===", "pong 3", "\t  \t", ""};
-    static const std::vector<std::string> gtp{
-        "xyzzy", "play", "play black", "play purple f5", "play black z9", "genmove purple",
-        "boardsize 7", "boardsize", "komi nan", "komi 1e400", "time_settings -1 0 0", "time_left black x 0",
-        "level 0", "level 61", "known_command", "12345678901234567890 name", "# a comment",
-        "\x01\x02 name", "", "   "};
+        "set depth -5",
+        "set depth 99999999999999999999",
+        "set depth abc",
+        "set contempt x",
+        "move",
+        "move Z9",
+        "move D4/x/y",
+        "move i9",
+        "hint",
+        "hint -3",
+        "hint 99999999999",
+        "nboard",
+        "nboard 99",
+        "learn",
+        "analyze",
+        "set myname Evil",
+        "===",
+        "pong 3",
+        "\t  \t",
+        ""};
+    static const std::vector<std::string> gtp{"xyzzy",
+                                              "play",
+                                              "play black",
+                                              "play purple f5",
+                                              "play black z9",
+                                              "genmove purple",
+                                              "boardsize 7",
+                                              "boardsize",
+                                              "komi nan",
+                                              "komi 1e400",
+                                              "time_settings -1 0 0",
+                                              "time_left black x 0",
+                                              "level 0",
+                                              "level 61",
+                                              "known_command",
+                                              "12345678901234567890 name",
+                                              "# a comment",
+                                              "\x01\x02 name",
+                                              "",
+                                              "   "};
     const double kind = chance(random);
     if (kind < 0.1) return std::string(70 * 1024, 'a');  // over the line limit
-    if (kind < 0.2) {  // printable junk
+    if (kind < 0.2) {                                    // printable junk
         std::string junk;
         const int length = std::uniform_int_distribution<int>(1, 200)(random);
         for (int i = 0; i < length; ++i) junk += static_cast<char>(std::uniform_int_distribution<int>(32, 126)(random));

@@ -27,16 +27,16 @@ inline Clock::time_point after(double value) { return Clock::now() + seconds(val
 
 struct StressOptions {
     std::string tempo = "build/tools/tempo";
-    int games = 6;                 // in all, alternating NBoard and GTP
+    int games = 6;  // in all, alternating NBoard and GTP
     int threads = 2;
     int hash_mb = 16;
-    double clock_seconds = 2.0;    // each side's clock for a whole game
-    double inject_rate = 0.05;     // chance per move of each kind of mid-search injection
+    double clock_seconds = 2.0;  // each side's clock for a whole game
+    double inject_rate = 0.05;   // chance per move of each kind of mid-search injection
     std::uint64_t seed = 1;
     std::vector<std::string> variants{"8x8", "6x6"};
     std::vector<std::string> protocols{"nboard", "gtp"};
-    double hang_seconds = 10;      // an answer later than the clock allows plus this is a hang
-    long max_rss_mib = 0;          // 0: hash + 160 MiB
+    double hang_seconds = 10;             // an answer later than the clock allows plus this is a hang
+    long max_rss_mib = 0;                 // 0: hash + 160 MiB
     std::vector<std::string> extra_args;  // appended to the engine's command line
     bool verbose = false;
 };
@@ -44,8 +44,8 @@ struct StressOptions {
 struct StressStats {
     int games = 0;
     std::map<std::string, int> games_by_protocol;
-    long moves_checked = 0;        // engine moves checked for legality
-    long requests = 0;             // go / genmove / hint requests sent
+    long moves_checked = 0;               // engine moves checked for legality
+    long requests = 0;                    // go / genmove / hint requests sent
     std::map<std::string, int> injected;  // mid-search and between-move injections by kind
     int engine_starts = 0;
     int crashes = 0, illegal_moves = 0, time_losses = 0, hangs = 0, protocol_errors = 0;
@@ -55,7 +55,7 @@ struct StressStats {
         long peak_kib = 0, first_game_kib = 0, last_game_kib = 0;
     };
     std::map<std::string, Memory> memory;
-    double min_clock_left = 1e9;   // seconds: the closest any side came to losing on time
+    double min_clock_left = 1e9;        // seconds: the closest any side came to losing on time
     std::vector<std::string> failures;  // the first few, in words
 
     // Records a failure of `kind` ("crash", "illegal move", ...) described by `what`.

@@ -53,9 +53,7 @@ bool play_for(Game& game, Color color, Move move) {
     return game.play(move);
 }
 
-void reply(const std::string& text) {
-    std::cout << "= " << text << "\n\n" << std::flush;
-}
+void reply(const std::string& text) { std::cout << "= " << text << "\n\n" << std::flush; }
 
 int run_gtp(const Config& config) {
     Game game;
@@ -67,10 +65,14 @@ int run_gtp(const Config& config) {
         in >> command;
         if (command.empty()) continue;
         if (command == "quit") return reply(""), 0;
-        if (command == "protocol_version") reply("2");
-        else if (command == "name") reply("Fake");
-        else if (command == "version") reply(config.fail);
-        else if (command == "clear_board") game = Game(), reply("");
+        if (command == "protocol_version")
+            reply("2");
+        else if (command == "name")
+            reply("Fake");
+        else if (command == "version")
+            reply(config.fail);
+        else if (command == "clear_board")
+            game = Game(), reply("");
         else if (command == "play" || command == "genmove") {
             in >> color_text >> move_text;
             const Color color = color_text[0] == 'b' || color_text[0] == 'B' ? Color::kBlack : Color::kWhite;
@@ -80,8 +82,10 @@ int run_gtp(const Config& config) {
                     move = parse_move(move_text);
                 } catch (const ParseError&) {
                 }
-                if (play_for(game, color, move)) reply("");
-                else std::cout << "? illegal move\n\n" << std::flush;
+                if (play_for(game, color, move))
+                    reply("");
+                else
+                    std::cout << "? illegal move\n\n" << std::flush;
                 continue;
             }
             if (game.to_move() != color && game.must_pass()) game.play(kPass);  // implicit pass
@@ -94,7 +98,8 @@ int run_gtp(const Config& config) {
             reply(chosen);
         } else if (command == "boardsize" || command == "time_settings" || command == "time_left" || command == "komi")
             reply("");
-        else std::cout << "? unknown command\n\n" << std::flush;
+        else
+            std::cout << "? unknown command\n\n" << std::flush;
     }
     return 0;
 }
@@ -121,8 +126,10 @@ int run_nboard(const Config& config) {
         } else if (command == "go") {
             std::cout << "status thinking\nnodestats 1 0.00\n" << std::flush;
             const std::string chosen = choose(game, config, ++requests);
-            if (chosen == "\x01garbage") std::cout << "=== zz9\n" << std::flush;
-            else std::cout << "=== " << chosen << "/0.50/0.01\n" << std::flush;
+            if (chosen == "\x01garbage")
+                std::cout << "=== zz9\n" << std::flush;
+            else
+                std::cout << "=== " << chosen << "/0.50/0.01\n" << std::flush;
         }
     }
     return 0;
@@ -133,11 +140,15 @@ int run_nboard(const Config& config) {
 int main(int argc, char** argv) {
     Config config;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--nboard")) config.nboard = true;
-        else if (!std::strcmp(argv[i], "--fail") && i + 1 < argc) config.fail = argv[++i];
-        else if (!std::strcmp(argv[i], "--at") && i + 1 < argc) config.at = std::atoi(argv[++i]);
+        if (!std::strcmp(argv[i], "--nboard"))
+            config.nboard = true;
+        else if (!std::strcmp(argv[i], "--fail") && i + 1 < argc)
+            config.fail = argv[++i];
+        else if (!std::strcmp(argv[i], "--at") && i + 1 < argc)
+            config.at = std::atoi(argv[++i]);
         else {
-            std::fprintf(stderr, "usage: fake_engine [--nboard] [--fail none|illegal|crash|hang|garbage|resign] [--at N]\n");
+            std::fprintf(stderr,
+                         "usage: fake_engine [--nboard] [--fail none|illegal|crash|hang|garbage|resign] [--at N]\n");
             return 2;
         }
     }

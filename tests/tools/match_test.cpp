@@ -152,7 +152,8 @@ TEST(MatchProtocol, EffectiveTimeControl) {
 // ---- openings -------------------------------------------------------------------------------------
 
 TEST(MatchOpenings, ParsesShufflesAndPairs) {
-    const std::vector<Opening> openings = parse_openings("# XOT sample\nf5d6c4d3c2b3b4b5\n\nf5f6d3c5d6c7b5e3\nf5f4e3\n");
+    const std::vector<Opening> openings =
+        parse_openings("# XOT sample\nf5d6c4d3c2b3b4b5\n\nf5f6d3c5d6c7b5e3\nf5f4e3\n");
     ASSERT_EQ(openings.size(), 3u);
     EXPECT_EQ(openings[0].moves.size(), 8u);
     EXPECT_EQ(openings[2].text, "f5f4e3");
@@ -338,7 +339,8 @@ TEST(Match, CompoundCommandsStartTheEngineInItsFolder) {
 void expect_forfeits(const std::string& fail, FailureKind kind, bool nboard = false) {
     SCOPED_TRACE(fail);
     for (const char* at : {"1", "3"}) {
-        MatchSettings settings = settings_for(kFake, kFake + (nboard ? " --nboard" : "") + " --fail " + fail + " --at " + at, 4);
+        MatchSettings settings =
+            settings_for(kFake, kFake + (nboard ? " --nboard" : "") + " --fail " + fail + " --at " + at, 4);
         if (nboard) settings.engines[1].protocol = Protocol::kNboard;
         const MatchRun result = run(settings, "forfeit-" + fail);
         EXPECT_TRUE(result.summary.fatal_error.empty()) << result.summary.fatal_error;

@@ -104,7 +104,8 @@ TEST(ReviewReport, TextJsonAndSvgSayWhatTheReviewFound) {
     std::size_t lines = 0;
     for (char c : json) lines += c == '\n';
     EXPECT_EQ(lines, review.moves.size() + 1);
-    EXPECT_EQ(json.rfind("{\"move\":1,\"side\":\"black\",\"empties\":60,\"played\":\"f5\"", 0), 0u) << json.substr(0, 80);
+    EXPECT_EQ(json.rfind("{\"move\":1,\"side\":\"black\",\"empties\":60,\"played\":\"f5\"", 0), 0u)
+        << json.substr(0, 80);
     EXPECT_NE(json.find("\"white_player\":\"Bob \\\"B\\\"\""), std::string::npos);
     EXPECT_NE(json.find("\"black_result\":40"), std::string::npos);
 
@@ -116,13 +117,14 @@ TEST(ReviewReport, TextJsonAndSvgSayWhatTheReviewFound) {
     xmlFreeDoc(doc);
     std::size_t dots = 0;
     for (std::size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++dots;
-    EXPECT_EQ(dots, static_cast<std::size_t>(review.black.mistakes + review.white.mistakes + (review.first_losing_move > 0)));
+    EXPECT_EQ(dots,
+              static_cast<std::size_t>(review.black.mistakes + review.white.mistakes + (review.first_losing_move > 0)));
     EXPECT_NE(svg.find("Ann &lt;&amp;&gt;"), std::string::npos);
 }
 
 // The command itself: bad input is one clear line on stderr and exit status 1.
-using test::run_tempo;
 using test::CommandResult;
+using test::run_tempo;
 
 std::string temp_file(const std::string& name, const std::string& text) {
     const std::string path = testing::TempDir() + "tempo_review_" + std::to_string(::getpid()) + name;
@@ -136,7 +138,8 @@ TEST(ReviewCommand, BadGamesAreClearErrors) {
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.output.find("WTH_1977.wtb: no game 13, it holds 12 games"), std::string::npos) << r.output;
 
-    const std::string ggf = temp_file("illegal.ggf",
+    const std::string ggf = temp_file(
+        "illegal.ggf",
         "(;GM[Othello]PC[x]PB[a]PW[b]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
         "B[F5]W[F6]B[A1];)\n");
     r = run_tempo("review " + ggf);
@@ -156,9 +159,10 @@ TEST(ReviewCommand, BadGamesAreClearErrors) {
 // reviewed as far as it goes, as JSON.
 TEST(ReviewCommand, ReviewsTheChosenGameOfAMatchFile) {
     const std::string start = "BO[8 ---------------------------O*------*O--------------------------- *]";
-    const std::string path = temp_file("match.ggf",
-        "(;GM[Othello]PC[m]PB[One]PW[Two]RE[?]TY[8]" + start + "B[F5]W[F6];)\n"
-        "(;GM[Othello]PC[m]PB[Three]PW[Four]RE[?]TY[8]" + start + "B[F5]W[D6]B[C3];)\n");
+    const std::string path = temp_file("match.ggf", "(;GM[Othello]PC[m]PB[One]PW[Two]RE[?]TY[8]" + start +
+                                                        "B[F5]W[F6];)\n"
+                                                        "(;GM[Othello]PC[m]PB[Three]PW[Four]RE[?]TY[8]" +
+                                                        start + "B[F5]W[D6]B[C3];)\n");
     const CommandResult r = run_tempo("review " + path + " --game 2 --depth 2 --json");
     EXPECT_EQ(r.status, 0) << r.output;
     EXPECT_NE(r.output.find("{\"move\":3,\"side\":\"black\",\"empties\":58,\"played\":\"c3\""), std::string::npos)

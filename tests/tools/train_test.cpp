@@ -20,9 +20,9 @@
 #include "search/probcut.hpp"
 #include "search/tt.hpp"
 #include "tests/engine/random_positions.hpp"
+#include "tools/train/engine_games_file.hpp"
 #include "tools/train/probcut_fit.hpp"
 #include "tools/train/residual_fit.hpp"
-#include "tools/train/engine_games_file.hpp"
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 
@@ -272,8 +272,8 @@ TEST(ResidualFit, LearnsWhatThePatternSumMisses) {
     for (std::size_t i = 0; i < boards.size(); ++i) {
         const Board& b = boards[i];
         const int label = 3 * (popcount(b.player & kCorners) - popcount(b.opponent & kCorners));
-        samples.push_back({b, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(b.empty_count()), i % 10 == 0,
-                           true});
+        samples.push_back(
+            {b, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(b.empty_count()), i % 10 == 0, true});
     }
     NetFitOptions options;
     options.hidden = 16;
@@ -345,8 +345,10 @@ TEST(Labels, SearchedLabelsAreNeitherExactNorReplaceExactOnes) {
     apply_labels(samples, path);
     for (std::size_t i = 0; i < samples.size(); ++i) {
         EXPECT_EQ(samples[i].exact, i < 4) << i;
-        if (i < 4) EXPECT_EQ(samples[i].label, 99) << i;
-        else EXPECT_LE(std::abs(samples[i].label), 64) << i;
+        if (i < 4)
+            EXPECT_EQ(samples[i].label, 99) << i;
+        else
+            EXPECT_LE(std::abs(samples[i].label), 64) << i;
     }
     // The other kind of label cannot be appended to the file.
     EXPECT_THROW(solve_labels(samples, Variant{}, labels_up_to_10(), path), std::runtime_error);

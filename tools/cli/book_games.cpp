@@ -62,9 +62,12 @@ void read_game_lines(const std::string& path, int max_plies, GameLines& out) {
                 read_game_lines(file, max_plies, out);
         return;
     }
-    if (path.ends_with(".wtb")) read_wthor(path, max_plies, out);
-    else if (path.ends_with(".gam") || path.ends_with(".gam.gz")) read_logbook(path, max_plies, out);
-    else throw ParseError(path + ": not a game file (expected .wtb, .gam or .gam.gz)");
+    if (path.ends_with(".wtb"))
+        read_wthor(path, max_plies, out);
+    else if (path.ends_with(".gam") || path.ends_with(".gam.gz"))
+        read_logbook(path, max_plies, out);
+    else
+        throw ParseError(path + ": not a game file (expected .wtb, .gam or .gam.gz)");
 }
 
 }  // namespace tempo::cli

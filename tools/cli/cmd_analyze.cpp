@@ -37,10 +37,10 @@ void print_info_json(const SearchInfo& info, Geometry geometry) {
         std::string moves = "[";
         for (const MultiPvLine& m : info.multi_pv)
             moves += (moves.size() > 1 ? "," : "") + JsonLine()
-                                                          .text("move", move_name(m.move, geometry))
-                                                          .number("score", m.score)
-                                                          .raw("pv", json_strings(move_names(m.pv, geometry)))
-                                                          .str();
+                                                         .text("move", move_name(m.move, geometry))
+                                                         .number("score", m.score)
+                                                         .raw("pv", json_strings(move_names(m.pv, geometry)))
+                                                         .str();
         line.raw("multi_pv", moves + "]");
     }
     std::fputs(line.line().c_str(), stdout);
@@ -52,10 +52,11 @@ void print_info(const SearchInfo& info, Geometry geometry) {
     const std::string depth = info.solved ? std::to_string(info.depth) + (info.wld ? " wld" : " exact")
                                           : std::to_string(info.depth) + "@" + std::to_string(info.selectivity) + "%";
     std::printf("depth %-10s score %+3d  nodes %12llu  time %8.3f s  %6.2f Mn/s  pv %s\n", depth.c_str(), info.score,
-                static_cast<unsigned long long>(info.nodes), seconds,
-                seconds > 0 ? info.nodes / seconds / 1e6 : 0.0, moves_text(info.pv, geometry).c_str());
+                static_cast<unsigned long long>(info.nodes), seconds, seconds > 0 ? info.nodes / seconds / 1e6 : 0.0,
+                moves_text(info.pv, geometry).c_str());
     for (const MultiPvLine& m : info.multi_pv)
-        std::printf("    %-4s %+3d  %s\n", move_name(m.move, geometry).c_str(), m.score, moves_text(m.pv, geometry).c_str());
+        std::printf("    %-4s %+3d  %s\n", move_name(m.move, geometry).c_str(), m.score,
+                    moves_text(m.pv, geometry).c_str());
     std::fflush(stdout);
 }
 
@@ -118,8 +119,10 @@ void add_analyze_command(CLI::App& app) {
         });
         if (options->json) {
             JsonLine last;
-            if (result.best == kNoMove) last.flag("game_over", true);
-            else last.text("best", move_name(result.best, variant.geometry));
+            if (result.best == kNoMove)
+                last.flag("game_over", true);
+            else
+                last.text("best", move_name(result.best, variant.geometry));
             std::fputs(last.number("score", result.score).line().c_str(), stdout);
         } else if (result.best == kNoMove) {
             std::printf("game over, score %+d\n", result.score);

@@ -46,14 +46,14 @@ void add_bench_command(CLI::App& app) {
         double total_seconds = 0;
         double total_cpu_seconds = 0;
         int index = 0;
-        const std::uint64_t total_nodes =
-            run_bench(bench, [&](const SearchResult& r, double seconds, double cpu_seconds) {
-                total_seconds += seconds;
-                total_cpu_seconds += cpu_seconds;
-                if (!options->quiet)
-                    std::printf("%2d  %-4s %+3d  depth %2d  nodes %11llu  %7.3f s\n", ++index, move_name(r.best).c_str(),
-                                r.score, r.depth, static_cast<unsigned long long>(r.nodes), seconds);
-            });
+        const std::uint64_t total_nodes = run_bench(bench, [&](const SearchResult& r, double seconds,
+                                                               double cpu_seconds) {
+            total_seconds += seconds;
+            total_cpu_seconds += cpu_seconds;
+            if (!options->quiet)
+                std::printf("%2d  %-4s %+3d  depth %2d  nodes %11llu  %7.3f s\n", ++index, move_name(r.best).c_str(),
+                            r.score, r.depth, static_cast<unsigned long long>(r.nodes), seconds);
+        });
         // CPU time too: on a shared machine the wall clock also counts other processes.
         std::printf("bench depth %d: %llu nodes, %.3f s, %.0f nodes/s (cpu %.3f s, %.0f nodes/s)\n", options->depth,
                     static_cast<unsigned long long>(total_nodes), total_seconds,

@@ -41,7 +41,8 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 std::string book_path(const std::string& given, Variant variant) {
     if (!given.empty()) return given;
     const std::string found = find_book_file(variant);
-    if (found.empty()) throw CLI::ValidationError("--book", "no shipped book for " + variant.name() + "; give one with --book FILE");
+    if (found.empty())
+        throw CLI::ValidationError("--book", "no shipped book for " + variant.name() + "; give one with --book FILE");
     return found;
 }
 
@@ -98,7 +99,8 @@ void run_build(const BuildOptions& o) {
     if (book.variant() != variant)
         throw CLI::ValidationError("--book", o.book + " is a book for " + book.variant().name());
     if (resume)
-        std::printf("resuming %s: %zu positions (leaves valued at depth %d)\n", o.book.c_str(), book.size(), book.depth());
+        std::printf("resuming %s: %zu positions (leaves valued at depth %d)\n", o.book.c_str(), book.size(),
+                    book.depth());
     if (!book.empty() && book.depth() != 0 && book.depth() != o.depth)
         std::printf("note: new positions are valued at depth %d, the book's others at %d\n", o.depth, book.depth());
     book.set_depth(o.depth);
@@ -110,7 +112,9 @@ void run_build(const BuildOptions& o) {
     std::signal(SIGTERM, on_build_interrupt);
     const double budget = o.minutes > 0 ? o.minutes * 60 : 1e18;
     const std::size_t max_positions = o.positions ? o.positions : SIZE_MAX;
-    const auto out_of_time = [&] { return interrupted || seconds_since(start) >= budget || book.size() >= max_positions; };
+    const auto out_of_time = [&] {
+        return interrupted || seconds_since(start) >= budget || book.size() >= max_positions;
+    };
     Clock::time_point last_save = Clock::now();
     const auto save_now_and_then = [&](bool force) {
         if (!force && seconds_since(last_save) < o.save_seconds) return;
@@ -124,20 +128,23 @@ void run_build(const BuildOptions& o) {
         for (const std::string& path : o.games) {
             read_game_lines(path, o.game_plies, lines);
         }
-        std::printf("games: %zu lines read (%zu records skipped) in %.1f s; positions reached by %u or more games "
-                    "within %d plies are added\n",
-                    lines.lines.size(), lines.skipped, seconds_since(start), o.min_games, o.game_plies);
+        std::printf(
+            "games: %zu lines read (%zu records skipped) in %.1f s; positions reached by %u or more games "
+            "within %d plies are added\n",
+            lines.lines.size(), lines.skipped, seconds_since(start), o.min_games, o.game_plies);
         std::fflush(stdout);
         Clock::time_point last_report = Clock::now();
-        const std::size_t added = builder.add_game_lines(lines.lines, o.min_games, o.game_plies, [&](std::size_t done, std::size_t total) {
-            if (seconds_since(last_report) >= 5 || done + 1 == total) {
-                std::printf("games: %zu/%zu positions, book %zu, %.0f s\n", done + 1, total, book.size(), seconds_since(start));
-                std::fflush(stdout);
-                last_report = Clock::now();
-            }
-            save_now_and_then(false);
-            return !out_of_time();
-        });
+        const std::size_t added =
+            builder.add_game_lines(lines.lines, o.min_games, o.game_plies, [&](std::size_t done, std::size_t total) {
+                if (seconds_since(last_report) >= 5 || done + 1 == total) {
+                    std::printf("games: %zu/%zu positions, book %zu, %.0f s\n", done + 1, total, book.size(),
+                                seconds_since(start));
+                    std::fflush(stdout);
+                    last_report = Clock::now();
+                }
+                save_now_and_then(false);
+                return !out_of_time();
+            });
         std::printf("games: %zu positions added\n", added);
     }
 
@@ -148,15 +155,16 @@ void run_build(const BuildOptions& o) {
     while (!out_of_time()) {
         const auto leaf = builder.next_leaf(Board::start(), limits);
         if (!leaf) {
-            std::printf("doe: every line within %d plies and a cost of %d discs is in the book\n", o.max_ply, o.max_cost);
+            std::printf("doe: every line within %d plies and a cost of %d discs is in the book\n", o.max_ply,
+                        o.max_cost);
             break;
         }
         builder.expand(*leaf);
         ++expansions;
         if (seconds_since(last_report) >= 10) {
-            std::printf("doe: %zu positions (+%zu), root %s, last leaf cost %d at ply %d, %.0f s\n", book.size(), expansions,
-                        signed_value(book.find(Board::start())->value().value_or(0)).c_str(), leaf->cost, leaf->ply,
-                        seconds_since(start));
+            std::printf("doe: %zu positions (+%zu), root %s, last leaf cost %d at ply %d, %.0f s\n", book.size(),
+                        expansions, signed_value(book.find(Board::start())->value().value_or(0)).c_str(), leaf->cost,
+                        leaf->ply, seconds_since(start));
             std::fflush(stdout);
             last_report = Clock::now();
         }
@@ -204,13 +212,13 @@ void print_show_json(const Book& book, const Board& board, Geometry geometry) {
         std::string moves = "[";
         for (const BookMove& m : book.moves(board))
             moves += (moves.size() > 1 ? "," : "") + JsonLine()
-                                                          .text("move", move_name(m.move, geometry))
-                                                          .number("value", m.value)
-                                                          .number("depth", m.depth)
-                                                          .flag("exact", m.exact)
-                                                          .flag("in_book", m.in_book)
-                                                          .number("games", m.games)
-                                                          .str();
+                                                         .text("move", move_name(m.move, geometry))
+                                                         .number("value", m.value)
+                                                         .number("depth", m.depth)
+                                                         .flag("exact", m.exact)
+                                                         .flag("in_book", m.in_book)
+                                                         .number("games", m.games)
+                                                         .str();
         line.raw("moves", moves + "]");
     }
     std::cout << line.line();
@@ -232,8 +240,8 @@ void run_show(const std::string& given, const std::string& variant_name, const s
     std::cout << "in the book: " << node->games << " games, value "
               << (node->value() ? signed_value(*node->value()) : std::string("unknown")) << "\n";
     for (const BookMove& m : book.moves(board)) {
-        std::printf("  %-4s %4s  %s %2d%s\n", move_name(m.move, variant.geometry).c_str(), signed_value(m.value).c_str(),
-                    m.exact ? "exact  " : "depth", m.depth,
+        std::printf("  %-4s %4s  %s %2d%s\n", move_name(m.move, variant.geometry).c_str(),
+                    signed_value(m.value).c_str(), m.exact ? "exact  " : "depth", m.depth,
                     m.in_book ? (", book, " + std::to_string(m.games) + " games").c_str() : "");
     }
 }
@@ -251,9 +259,9 @@ void run_learn(const std::string& given, const std::string& variant_name, const 
         added += builder.learn(parse_transcript(text, variant), max_ply);
     }
     save(book, path);
-    std::printf("learned %zu games: %zu positions added, %zu in %s\n", transcripts.size(), added, book.size(), path.c_str());
+    std::printf("learned %zu games: %zu positions added, %zu in %s\n", transcripts.size(), added, book.size(),
+                path.c_str());
 }
-
 
 struct DuelOptions {
     std::string book;
@@ -331,9 +339,11 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("--max-ply", build->max_ply, "Deepest position the expansion adds")->check(CLI::Range(1, 60));
     cmd->add_option("--max-cost", build->max_cost, "Skip lines that drop more discs than this from the best")
         ->check(CLI::Range(0, 200));
-    cmd->add_option("--games", build->games, "Game records (.wtb, .gam, .gam.gz or folders) whose frequent positions are added");
+    cmd->add_option("--games", build->games,
+                    "Game records (.wtb, .gam, .gam.gz or folders) whose frequent positions are added");
     cmd->add_option("--min-games", build->min_games, "Add a record position reached by at least this many games");
-    cmd->add_option("--game-plies", build->game_plies, "Add record positions only this many plies deep")->check(CLI::Range(0, 60));
+    cmd->add_option("--game-plies", build->game_plies, "Add record positions only this many plies deep")
+        ->check(CLI::Range(0, 60));
     cmd->add_option("--threads", build->threads, "Search threads")->check(CLI::Range(1, 64));
     cmd->add_option("--hash", build->hash_mb, "Transposition table (MB)")->check(CLI::Range(1, 1 << 16));
     cmd->add_option("--save-every", build->save_seconds, "Seconds between saves")->check(CLI::Range(1, 86400));
@@ -361,7 +371,8 @@ void add_book_command(CLI::App& app) {
 
     cmd = book->add_subcommand("show", "A position's book moves with their values (discs for the side to move)");
     book_options(cmd);
-    cmd->add_option("position", read->position, "A transcript from the start (f5d6c3) or a board string with the side to move");
+    cmd->add_option("position", read->position,
+                    "A transcript from the start (f5d6c3) or a board string with the side to move");
     cmd->add_flag("--json", read->json, "One JSON object: the position's book data and its moves");
     cmd->callback(guarded([read] { run_show(read->book, read->variant, read->position, read->json); }));
 
@@ -395,17 +406,22 @@ void add_book_command(CLI::App& app) {
     cmd = book->add_subcommand("learn", "Add played games' positions (each move searched) and save the book");
     book_options(cmd);
     cmd->add_option("games", read->transcripts, "Games as transcripts from the start")->required();
-    cmd->add_option("--depth", read->depth, "Search depth for new positions (default: the book's)")->check(CLI::Range(0, 40));
+    cmd->add_option("--depth", read->depth, "Search depth for new positions (default: the book's)")
+        ->check(CLI::Range(0, 40));
     cmd->add_option("--max-ply", read->max_ply, "Learn positions only this many plies deep")->check(CLI::Range(0, 60));
-    cmd->callback(guarded([read] { run_learn(read->book, read->variant, read->transcripts, read->depth, read->max_ply); }));
+    cmd->callback(
+        guarded([read] { run_learn(read->book, read->variant, read->transcripts, read->depth, read->max_ply); }));
 
     auto duel = std::make_shared<DuelOptions>();
-    cmd = book->add_subcommand("duel", "Tempo with the book against Tempo without it, same search depth, each opening twice");
+    cmd = book->add_subcommand("duel",
+                               "Tempo with the book against Tempo without it, same search depth, each opening twice");
     cmd->add_option("--book", duel->book, "Book file (default: the shipped book)");
     cmd->add_option("--openings", duel->openings, "Openings file, one transcript a line (default: the start position)");
-    cmd->add_option("--games", duel->games, "Openings to play (each twice, colours swapped)")->check(CLI::Range(1, 100000));
+    cmd->add_option("--games", duel->games, "Openings to play (each twice, colours swapped)")
+        ->check(CLI::Range(1, 100000));
     cmd->add_option("--depth", duel->depth, "Search depth for both sides")->check(CLI::Range(1, 30));
-    cmd->add_option("--margin", duel->margin, "Book moves this close to the best are drawn at random")->check(CLI::Range(0, 64));
+    cmd->add_option("--margin", duel->margin, "Book moves this close to the best are drawn at random")
+        ->check(CLI::Range(0, 64));
     cmd->add_option("--seed", duel->seed, "Seed of the book's draws");
     cmd->callback(guarded([duel] { run_duel(*duel); }));
 }

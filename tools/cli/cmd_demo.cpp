@@ -37,9 +37,9 @@ void show_solve(Searcher& searcher) {
     limits.endgame = Limits::Endgame::kExact;
     const SearchResult r = searcher.run(game, limits);
     const double s = seconds_of(r.elapsed);
-    std::printf("  best %s, score %+d, %llu nodes in %.3f s (%.1f M nodes/s)\n  pv %s\n",
-                move_name(r.best).c_str(), r.score, static_cast<unsigned long long>(r.nodes), s,
-                s > 0 ? r.nodes / s / 1e6 : 0.0, moves_text(r.pv).c_str());
+    std::printf("  best %s, score %+d, %llu nodes in %.3f s (%.1f M nodes/s)\n  pv %s\n", move_name(r.best).c_str(),
+                r.score, static_cast<unsigned long long>(r.nodes), s, s > 0 ? r.nodes / s / 1e6 : 0.0,
+                moves_text(r.pv).c_str());
 }
 
 void show_analysis(Searcher& searcher, int seconds) {
@@ -58,7 +58,8 @@ void show_analysis(Searcher& searcher, int seconds) {
 }  // namespace
 
 void add_demo_command(CLI::App& app) {
-    CLI::App* cmd = app.add_subcommand("demo", "Perft to depth 11, solve FForum #40 exactly, analyse the start position");
+    CLI::App* cmd =
+        app.add_subcommand("demo", "Perft to depth 11, solve FForum #40 exactly, analyse the start position");
     cmd->callback([] {
         show_perft(11);
         Searcher searcher({1, 64});

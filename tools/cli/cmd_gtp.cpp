@@ -41,8 +41,10 @@ void add_auto_detect_options(CLI::App& app) { add_engine_options(app, bare_optio
 int run_auto_detected() {
     const protocol::EngineConfig config = bare_options().engine_config();
     if (isatty(0))
-        std::fputs("Tempo speaks NBoard or GTP on stdin (the first line decides); `tempo play` is the console, "
-                   "`tempo --help` lists commands.\n", stderr);
+        std::fputs(
+            "Tempo speaks NBoard or GTP on stdin (the first line decides); `tempo play` is the console, "
+            "`tempo --help` lists commands.\n",
+            stderr);
     std::signal(SIGPIPE, SIG_IGN);
     protocol::LineOutput output;
     protocol::InputQueue input;

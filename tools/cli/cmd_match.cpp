@@ -3,8 +3,8 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -31,7 +31,8 @@ struct MatchEngineOptions {
 
 void add_match_engine_options(CLI::App* cmd, int number, MatchEngineOptions& engine) {
     const std::string prefix = "--engine" + std::to_string(number);
-    cmd->add_option(prefix, engine.spec.command, "Command line of engine " + std::to_string(number) + " (run by /bin/sh)")
+    cmd->add_option(prefix, engine.spec.command,
+                    "Command line of engine " + std::to_string(number) + " (run by /bin/sh)")
         ->required();
     cmd->add_option(prefix + "-protocol", engine.protocol, "gtp, nboard or auto (probe with GTP protocol_version)")
         ->check(CLI::IsMember({"auto", "gtp", "nboard"}));
@@ -98,7 +99,8 @@ void add_match_command(CLI::App& app) {
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--move-time", options->move_time, "Seconds per move")->check(CLI::PositiveNumber);
     cmd->add_option("--clock", options->clock, "Clock per player: SECONDS or SECONDS+INCREMENT, e.g. 60+0.5");
-    cmd->add_option("--depth", options->depth, "NBoard `set depth` for both engines (GTP engines: use their command line)")
+    cmd->add_option("--depth", options->depth,
+                    "NBoard `set depth` for both engines (GTP engines: use their command line)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--margin", options->margin, "Seconds past the time limit before a move is forfeited (default 1)")
         ->check(CLI::NonNegativeNumber);
@@ -165,8 +167,10 @@ void add_match_command(CLI::App& app) {
         match::MatchReporter reporter;
         if (!options->quiet) {
             reporter.progress = [tty, progress_shown](const std::string& line) {
-                if (tty) std::fprintf(stderr, "\r%s\x1b[K", line.c_str()), *progress_shown = true;
-                else std::fprintf(stderr, "%s\n", line.c_str());
+                if (tty)
+                    std::fprintf(stderr, "\r%s\x1b[K", line.c_str()), *progress_shown = true;
+                else
+                    std::fprintf(stderr, "%s\n", line.c_str());
                 std::fflush(stderr);
             };
         }

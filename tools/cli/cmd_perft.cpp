@@ -1,7 +1,7 @@
 // `tempo perft N [--variant 6x6]`: leaf counts from the start position.
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <string>
 
@@ -17,11 +17,11 @@ void add_perft_command(CLI::App& app) {
         bool quiet = false;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* cmd = app.add_subcommand(
-        "perft",
-        "Count the leaves of the game tree from the start position to depth N.\n"
-        "Convention (Aart Bik's published table): a forced pass uses up one ply, and a game that\n"
-        "ends before depth N counts as one leaf. perft 11 = 212258800 on 8x8.");
+    CLI::App* cmd =
+        app.add_subcommand("perft",
+                           "Count the leaves of the game tree from the start position to depth N.\n"
+                           "Convention (Aart Bik's published table): a forced pass uses up one ply, and a game that\n"
+                           "ends before depth N counts as one leaf. perft 11 = 212258800 on 8x8.");
     cmd->add_option("depth", options->depth, "Depth in plies (1..20)")->required()->check(CLI::Range(1, 20));
     cmd->add_option("--variant", options->variant, "Board: 8x8 or 6x6 (anti has the same tree as its board)")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
@@ -37,9 +37,9 @@ void add_perft_command(CLI::App& app) {
         if (options->quiet) {
             std::printf("%llu\n", static_cast<unsigned long long>(leaves));
         } else {
-            std::printf("perft %d (%s): %llu leaves in %.3f s (cpu %.3f s), %.1f M leaves/s (cpu)\n",
-                        options->depth, variant.name().c_str(), static_cast<unsigned long long>(leaves), seconds,
-                        cpu, cpu > 0 ? leaves / cpu / 1e6 : 0.0);
+            std::printf("perft %d (%s): %llu leaves in %.3f s (cpu %.3f s), %.1f M leaves/s (cpu)\n", options->depth,
+                        variant.name().c_str(), static_cast<unsigned long long>(leaves), seconds, cpu,
+                        cpu > 0 ? leaves / cpu / 1e6 : 0.0);
         }
     });
 }

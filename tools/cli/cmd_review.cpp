@@ -45,7 +45,8 @@ LoadedGame load_game(const std::string& source, int number, Variant variant) {
         }
     }
     std::string extension = std::filesystem::path(source).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     if (extension == ".wtb") {
         const WthorFile file = read_wthor_file(source);
         check_game_number(number, file.games.size(), source);
@@ -138,7 +139,8 @@ void add_review_command(CLI::App& app) {
         heading.limits = "depth " + std::to_string(options->depth) +
                          (options->seconds > 0 ? " or " + std::to_string(options->seconds).substr(0, 4) + " s" : "") +
                          ", exact from " + std::to_string(options->exact_from) + " empties";
-        const std::string report = options->json ? review::review_json(review, heading) : review::review_text(review, heading);
+        const std::string report =
+            options->json ? review::review_json(review, heading) : review::review_text(review, heading);
         std::fwrite(report.data(), 1, report.size(), stdout);
         if (!options->svg_path.empty()) {
             std::ofstream svg(options->svg_path, std::ios::trunc);

@@ -14,8 +14,8 @@
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
 #include "tools/cli/commands.hpp"
-#include "tools/json_line.hpp"
 #include "tools/cli/progress_ticker.hpp"
+#include "tools/json_line.hpp"
 
 namespace tempo::cli {
 
@@ -104,7 +104,8 @@ int run_solve(const SolveOptions& options) {
         const int guess =
             evaluator && !options.wld ? endgame_guess(board, *evaluator, variant, tt, options.threads, guess_nodes) : 0;
         guessing.store(false);
-        EndgameResult result = options.wld ? solver.solve_wld(board) : solver.solve(board, -kMaxScore, kMaxScore, guess);
+        EndgameResult result =
+            options.wld ? solver.solve_wld(board) : solver.solve(board, -kMaxScore, kMaxScore, guess);
         result.nodes += guess_nodes;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         total_nodes += result.nodes;
@@ -130,18 +131,19 @@ int run_solve(const SolveOptions& options) {
             std::fflush(stdout);
             continue;
         }
-        std::printf("%-4zu %-6d %5s  %-5s %14llu %10.3f %9.2f  %s%s\n", i + 1,
-                    board.empty_count(variant.playable()), signed_score(result.score).c_str(), best.c_str(),
-                    static_cast<unsigned long long>(result.nodes), seconds,
-                    seconds > 0 ? result.nodes / seconds / 1e6 : 0.0, pv.c_str(),
-                    obf.scores.empty() ? "" : ok ? "  ok" : "  MISMATCH");
+        std::printf("%-4zu %-6d %5s  %-5s %14llu %10.3f %9.2f  %s%s\n", i + 1, board.empty_count(variant.playable()),
+                    signed_score(result.score).c_str(), best.c_str(), static_cast<unsigned long long>(result.nodes),
+                    seconds, seconds > 0 ? result.nodes / seconds / 1e6 : 0.0, pv.c_str(),
+                    obf.scores.empty() ? ""
+                    : ok               ? "  ok"
+                                       : "  MISMATCH");
         if (options.start) {
             // Black's view and the final count, for the whole-game solve.
             const int black = obf.position.to_move == Color::kBlack ? result.score : -result.score;
             const int squares = variant.squares();
             const int black_discs = variant.rules == Rules::kAnti ? (squares - black) / 2 : (squares + black) / 2;
-            std::printf("black %s: final count %d-%d (black-white) under perfect play\n",
-                        signed_score(black).c_str(), black_discs, squares - black_discs);
+            std::printf("black %s: final count %d-%d (black-white) under perfect play\n", signed_score(black).c_str(),
+                        black_discs, squares - black_discs);
         }
         std::fflush(stdout);
     }
@@ -158,8 +160,7 @@ int run_solve(const SolveOptions& options) {
     }
     std::printf("solved %d positions: %llu nodes in %.3f s, %.2f Mn/s; %d mismatch%s\n", solved,
                 static_cast<unsigned long long>(total_nodes), total_seconds,
-                total_seconds > 0 ? total_nodes / total_seconds / 1e6 : 0.0, mismatches,
-                mismatches == 1 ? "" : "es");
+                total_seconds > 0 ? total_nodes / total_seconds / 1e6 : 0.0, mismatches, mismatches == 1 ? "" : "es");
     return mismatches == 0 ? 0 : 1;
 }
 

@@ -10,24 +10,30 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
     command.add_option("--hash", options.hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
     command.add_option("--eval", options.eval_file, "Evaluation weights file (default: the shipped weights)")
         ->check(CLI::ExistingFile);
-    command.add_option("--level,-l", options.level, "Strength: easy, normal, hard, or a depth 1..60 (default "
-                       "normal; a GTP controller's clock governs when no level is given)")
+    command
+        .add_option("--level,-l", options.level,
+                    "Strength: easy, normal, hard, or a depth 1..60 (default "
+                    "normal; a GTP controller's clock governs when no level is given)")
         ->each([&options](const std::string&) { options.level_chosen = true; });
     command.add_option("--variant", options.variant, "Board and rules: 8x8, 6x6, anti or anti6x6")
         ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
     command.add_option("--book", options.book.file, "Opening book file (default: the shipped book of the variant)");
-    command.add_flag_callback("--no-book", [&options] { options.book.enabled = false; }, "Play without the opening book");
-    command.add_option("--book-margin", options.book.margin,
-                       "Book moves within this many discs of the best are drawn at random (0: only the best)")
+    command.add_flag_callback(
+        "--no-book", [&options] { options.book.enabled = false; }, "Play without the opening book");
+    command
+        .add_option("--book-margin", options.book.margin,
+                    "Book moves within this many discs of the best are drawn at random (0: only the best)")
         ->check(CLI::Range(0, 128));
-    command.add_option("--book-seed", options.book.seed, "Seed of the book draws: the same seed, the same choices "
+    command.add_option("--book-seed", options.book.seed,
+                       "Seed of the book draws: the same seed, the same choices "
                        "(default 0: a random seed)");
     add_parallel_option(command, options.parallel);
 }
 
 void add_parallel_option(CLI::App& command, std::string& parallel) {
-    command.add_option("--parallel", parallel,
-                       "How threads share the midgame: lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait)")
+    command
+        .add_option("--parallel", parallel,
+                    "How threads share the midgame: lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait)")
         ->check(CLI::IsMember({"lazy", "ybwc"}));
 }
 

@@ -19,7 +19,7 @@ struct EngineOptions {
     std::string level = "normal";
     bool level_chosen = false;  // --level given
     std::string variant = "8x8";
-    BookOptions book;  // --book, --no-book, --book-margin, --book-seed
+    BookOptions book;               // --book, --no-book, --book-margin, --book-seed
     std::string parallel = "lazy";  // how threads share the midgame: lazy or ybwc
 
     SearcherOptions searcher_options() const;

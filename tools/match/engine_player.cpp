@@ -7,19 +7,26 @@ namespace tempo::match {
 
 const char* protocol_name(Protocol protocol) {
     switch (protocol) {
-        case Protocol::kGtp: return "gtp";
-        case Protocol::kNboard: return "nboard";
-        case Protocol::kAuto: break;
+        case Protocol::kGtp:
+            return "gtp";
+        case Protocol::kNboard:
+            return "nboard";
+        case Protocol::kAuto:
+            break;
     }
     return "auto";
 }
 
 const char* failure_name(FailureKind kind) {
     switch (kind) {
-        case FailureKind::kIllegalMove: return "illegal move";
-        case FailureKind::kCrash: return "crash";
-        case FailureKind::kTimeout: return "timeout";
-        case FailureKind::kGarbage: return "bad output";
+        case FailureKind::kIllegalMove:
+            return "illegal move";
+        case FailureKind::kCrash:
+            return "crash";
+        case FailureKind::kTimeout:
+            return "timeout";
+        case FailureKind::kGarbage:
+            return "bad output";
     }
     return "?";
 }
@@ -47,7 +54,8 @@ std::unique_ptr<EnginePlayer> start_engine(const EngineSpec& spec, Protocol prot
 
 Protocol detect_protocol(const std::string& command, double wait_seconds) {
     EngineProcess process(command);
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(wait_seconds));
+    const auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(wait_seconds));
     try {
         process.write_line("protocol_version");
         while (const std::optional<std::string> line = process.read_line(deadline)) {

@@ -20,7 +20,7 @@ const char* protocol_name(Protocol protocol);
 
 // How an engine is started and driven (per-engine command-line options).
 struct EngineSpec {
-    std::string command;                  // shell command line
+    std::string command;  // shell command line
     Protocol protocol = Protocol::kAuto;
     std::string name;                     // name in the records; empty = the name the engine gives
     std::vector<std::string> init_lines;  // raw protocol lines sent once after the handshake
@@ -33,10 +33,10 @@ struct EngineSpec {
 // Time control of a match. With neither a per-move limit nor a clock, engines play at their own
 // depth/level and only `no_limit_timeout` catches a hang.
 struct TimeControl {
-    double move_seconds = 0;       // per-move limit (0 = none)
-    double base_seconds = 0;       // clock per player (0 = none)
-    double increment_seconds = 0;  // added after each move when there is a clock
-    double margin_seconds = 1.0;   // overrun tolerated before a move counts as a hang / loss on time
+    double move_seconds = 0;        // per-move limit (0 = none)
+    double base_seconds = 0;        // clock per player (0 = none)
+    double increment_seconds = 0;   // added after each move when there is a clock
+    double margin_seconds = 1.0;    // overrun tolerated before a move counts as a hang / loss on time
     double no_limit_timeout = 300;  // hang limit per move without a time limit
     bool has_clock() const { return base_seconds > 0; }
 };

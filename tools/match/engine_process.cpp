@@ -56,7 +56,8 @@ std::string EngineProcess::transcript_tail() const {
 void EngineProcess::write_line(const std::string& line) {
     record('>', line);
     if (stopped_) throw ProcessError("engine input is closed");
-    if (!child_.send(line)) throw ProcessError("cannot write to the engine (" + std::string(std::strerror(errno)) + ")");
+    if (!child_.send(line))
+        throw ProcessError("cannot write to the engine (" + std::string(std::strerror(errno)) + ")");
 }
 
 std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline) {
@@ -81,7 +82,8 @@ std::string EngineProcess::exit_description() {
     if (!status) return "still running";
     if (WIFEXITED(*status)) return "exited with status " + std::to_string(WEXITSTATUS(*status));
     if (WIFSIGNALED(*status))
-        return std::string("killed by signal ") + std::to_string(WTERMSIG(*status)) + " (" + strsignal(WTERMSIG(*status)) + ")";
+        return std::string("killed by signal ") + std::to_string(WTERMSIG(*status)) + " (" +
+               strsignal(WTERMSIG(*status)) + ")";
     return "ended";
 }
 

@@ -75,8 +75,8 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
                 const TimeControl& time = color == Color::kBlack ? black_time : white_time;
                 double& left = color == Color::kBlack ? clocks.black : clocks.white;
                 const double limit = time.move_seconds > 0 ? time.move_seconds + time.margin_seconds
-                                     : time.has_clock()  ? left + time.margin_seconds
-                                                         : time.no_limit_timeout;
+                                     : time.has_clock()    ? left + time.margin_seconds
+                                                           : time.no_limit_timeout;
                 at_fault = color;
                 const auto start = Clock::now();
                 const MoveReply reply = player(color).think(game, clocks, start + seconds(limit));
@@ -84,7 +84,8 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
                 if (time.has_clock()) {
                     left -= used;
                     if (left < -time.margin_seconds)
-                        throw EngineFailure(FailureKind::kTimeout, "lost on time (clock " + std::to_string(left) + " s)");
+                        throw EngineFailure(FailureKind::kTimeout,
+                                            "lost on time (clock " + std::to_string(left) + " s)");
                     left += time.increment_seconds;
                 }
                 if (reply.resigned) {
@@ -94,9 +95,9 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
                     return outcome;
                 }
                 if (reply.move == kPass || !game.is_legal(reply.move))
-                    throw EngineFailure(FailureKind::kIllegalMove, "played `" + ggf_safe(reply.text) +
-                                                                       "`, not legal here (legal: " +
-                                                                       legal_move_names(game) + ")");
+                    throw EngineFailure(FailureKind::kIllegalMove,
+                                        "played `" + ggf_safe(reply.text) +
+                                            "`, not legal here (legal: " + legal_move_names(game) + ")");
                 made = GgfMove{reply.move, reply.eval, std::round(used * 1000) / 1000};  // ms in the record
             }
             game.play(made.move);
@@ -114,8 +115,8 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
             return outcome;
         }
         EnginePlayer& culprit = player(at_fault);
-        outcome.forfeit = Forfeit{at_fault, failure.kind(), failure.what(), culprit.transcript_tail(),
-                                  culprit.process_state()};
+        outcome.forfeit =
+            Forfeit{at_fault, failure.kind(), failure.what(), culprit.transcript_tail(), culprit.process_state()};
         outcome.black_margin = at_fault == Color::kBlack ? -64 : 64;
         record.result = ggf_result(outcome.black_margin, failure.kind() == FailureKind::kTimeout ? ":t" : ":r");
         record.other_tags.emplace_back("CO", std::string(color_name(at_fault)) + " forfeits (" +

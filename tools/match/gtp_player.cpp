@@ -9,16 +9,16 @@
 
 namespace tempo::match {
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 const char* gtp_color(Color color) { return color == Color::kBlack ? "black" : "white"; }
 
 std::string gtp_seconds(double seconds) {
     char text[32];
-    if (seconds == std::floor(seconds)) std::snprintf(text, sizeof text, "%.0f", seconds);
-    else std::snprintf(text, sizeof text, "%.3f", seconds);
+    if (seconds == std::floor(seconds))
+        std::snprintf(text, sizeof text, "%.0f", seconds);
+    else
+        std::snprintf(text, sizeof text, "%.3f", seconds);
     return text;
 }
 

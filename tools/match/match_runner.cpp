@@ -33,9 +33,7 @@ struct MatchState {
 
     MatchState(const MatchSettings& s, const MatchReporter& r) : settings(s), reporter(r) {}
 
-    TimeControl time_of(int engine) const {
-        return effective_time_control(settings.time, settings.engines[engine]);
-    }
+    TimeControl time_of(int engine) const { return effective_time_control(settings.time, settings.engines[engine]); }
 
     void log(const std::string& message) {
         if (reporter.log) reporter.log(message);
@@ -56,8 +54,8 @@ struct MatchState {
             summary.forfeits[engine].by_kind[static_cast<int>(forfeit.kind)] += 1;
             log("Game " + std::to_string(index + 1) + " (" + opening + "): engine " + std::to_string(engine + 1) +
                 " (" + summary.names[engine] + ", " + (forfeit.color == Color::kBlack ? "Black" : "White") +
-                ") forfeits: " + failure_name(forfeit.kind) + ": " + forfeit.reason + "\n  process: " +
-                forfeit.process_state + "\n  last lines:\n" + forfeit.transcript);
+                ") forfeits: " + failure_name(forfeit.kind) + ": " + forfeit.reason +
+                "\n  process: " + forfeit.process_state + "\n  last lines:\n" + forfeit.transcript);
         } else if (outcome.record.result.find(':') == std::string::npos) {
             ++summary.completed_games;
         }

@@ -20,11 +20,11 @@ namespace tempo::match {
 struct MatchSettings {
     std::array<EngineSpec, 2> engines;  // protocols must be resolved (see detect_protocol)
     TimeControl time;
-    std::vector<Opening> openings;      // in play order; game 2k and 2k+1 use openings[k % size]
+    std::vector<Opening> openings;  // in play order; game 2k and 2k+1 use openings[k % size]
     int games = 2;
     int concurrency = 1;
     std::optional<SprtSettings> sprt;
-    std::string ggf_path;               // empty: no record file
+    std::string ggf_path;                          // empty: no record file
     const std::atomic<bool>* interrupt = nullptr;  // raised (e.g. by Ctrl-C): stop after aborting running games
 };
 
@@ -35,14 +35,14 @@ struct ForfeitCounts {
 };
 
 struct MatchSummary {
-    std::array<std::string, 2> names;   // as the engines reported them (or the user's names)
-    Tally tally;                        // from engine 1's view
+    std::array<std::string, 2> names;  // as the engines reported them (or the user's names)
+    Tally tally;                       // from engine 1's view
     std::array<ForfeitCounts, 2> forfeits;
-    int completed_games = 0;         // games that ended normally on the board
-    std::optional<double> llr;          // with SPRT
+    int completed_games = 0;    // games that ended normally on the board
+    std::optional<double> llr;  // with SPRT
     SprtVerdict verdict = SprtVerdict::kContinue;
-    bool stopped_early = false;         // SPRT decided, or interrupted
-    std::string fatal_error;            // an engine that cannot even be started ends the match
+    bool stopped_early = false;  // SPRT decided, or interrupted
+    std::string fatal_error;     // an engine that cannot even be started ends the match
     double seconds = 0;
 };
 

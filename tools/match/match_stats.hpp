@@ -33,8 +33,8 @@ struct EloEstimate {
 EloEstimate estimate_elo(const Tally& tally);
 
 struct SprtSettings {
-    double elo0 = 0;   // H0: the difference is elo0
-    double elo1 = 5;   // H1: the difference is elo1
+    double elo0 = 0;  // H0: the difference is elo0
+    double elo1 = 5;  // H1: the difference is elo1
     double alpha = 0.05;
     double beta = 0.05;
     double lower_bound() const;  // log(beta / (1 - alpha)): accept H0 at or below

@@ -106,7 +106,8 @@ void NboardPlayer::synchronise(Clock::time_point deadline) {
             std::istringstream in(*line);
             std::string word, value;
             in >> word;
-            if (word == "set" && (in >> value) && value == "myname" && (in >> value) && spec_.name.empty()) name_ = value;
+            if (word == "set" && (in >> value) && value == "myname" && (in >> value) && spec_.name.empty())
+                name_ = value;
             if (word == "pong" && (in >> value) && value == std::to_string(ping)) return;
         }
     } catch (const ProcessError& error) {

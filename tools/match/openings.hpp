@@ -14,8 +14,8 @@
 namespace tempo::match {
 
 struct Opening {
-    std::string text;          // the transcript as written in the file ("" = start position)
-    std::vector<Move> moves;   // passes included where forced
+    std::string text;         // the transcript as written in the file ("" = start position)
+    std::vector<Move> moves;  // passes included where forced
 };
 
 // Opening files larger than this are refused: the biggest real set (XOT, 10,784 lines) is ~250 KB.

@@ -3,7 +3,8 @@
 namespace tempo::match {
 
 Clock::time_point ProcessPlayer::command_deadline() {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kCommandTimeoutSeconds));
+    return Clock::now() +
+           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kCommandTimeoutSeconds));
 }
 
 ProcessPlayer::~ProcessPlayer() {

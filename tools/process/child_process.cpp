@@ -33,7 +33,9 @@ void close_fd(int& fd) {
     fd = -1;
 }
 
-std::runtime_error system_error(const char* what) { return std::runtime_error(std::string(what) + ": " + std::strerror(errno)); }
+std::runtime_error system_error(const char* what) {
+    return std::runtime_error(std::string(what) + ": " + std::strerror(errno));
+}
 
 // Reads what is available on a non-blocking pipe into `buffer`; false on end of file.
 bool drain(int fd, std::string& buffer) {
@@ -61,8 +63,10 @@ std::string shell_line(const std::string& command) {
     for (std::size_t i = 0; i < command.size(); ++i) {
         const char c = command[i];
         if (quote) {
-            if (c == quote) quote = 0;
-            else if (c == '\\' && quote == '"') ++i;
+            if (c == quote)
+                quote = 0;
+            else if (c == '\\' && quote == '"')
+                ++i;
         } else if (c == '\'' || c == '"') {
             quote = c;
         } else if (c == '\\') {
@@ -158,7 +162,8 @@ bool ChildProcess::send(std::string_view line) {
 
 void ChildProcess::close_input() { close_fd(to_child_); }
 
-ChildProcess::Read ChildProcess::read_line(std::string& line, Clock::time_point deadline, const std::atomic<bool>* abort) {
+ChildProcess::Read ChildProcess::read_line(std::string& line, Clock::time_point deadline,
+                                           const std::atomic<bool>* abort) {
     while (true) {
         const std::size_t newline = buffer_.find('\n');
         if (newline != std::string::npos || buffer_.size() > kMaxLineLength || (eof_ && !buffer_.empty())) {
@@ -171,7 +176,8 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, Clock::time_point 
         if (abort && abort->load()) return Read::kTimeout;
         const auto now = Clock::now();
         if (now >= deadline) return Read::kTimeout;
-        auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1);
+        auto wait =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1);
         if (abort) wait = std::min(wait, std::chrono::milliseconds(50));
         pollfd fds[2] = {{from_child_, POLLIN, 0}, {stderr_from_child_, POLLIN, 0}};
         const int count = stderr_from_child_ >= 0 ? 2 : 1;

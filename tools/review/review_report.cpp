@@ -26,11 +26,20 @@ std::string xml_text(std::string_view text) {
     std::string out;
     for (unsigned char c : text) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c < 0x20 ? ' ' : static_cast<char>(c);  // XML 1.0 forbids most control characters
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c < 0x20 ? ' ' : static_cast<char>(c);  // XML 1.0 forbids most control characters
         }
     }
     return out;
@@ -54,7 +63,8 @@ const ReviewedMove* move_number(const GameReview& review, int number) {
 std::string result_text(const GameReview& review) {
     if (!review.finished) return "unfinished";
     if (review.black_result == 0) return "draw";
-    return (review.black_result > 0 ? "Black wins by " : "White wins by ") + std::to_string(std::abs(review.black_result));
+    return (review.black_result > 0 ? "Black wins by " : "White wins by ") +
+           std::to_string(std::abs(review.black_result));
 }
 
 }  // namespace
@@ -155,8 +165,9 @@ std::string review_svg(const GameReview& review, const ReviewHeading& heading) {
                "\" text-anchor=\"middle\">" + std::to_string(number) + "</text>\n";
     out += "<text x=\"" + std::to_string(kLeft + plot_w / 2) + "\" y=\"" + std::to_string(kHeight - 6) +
            "\" text-anchor=\"middle\">move (" + xml_text(heading.limits) + ")</text>\n";
-    out += "<text x=\"14\" y=\"" + std::to_string(kTop + plot_h / 2) + "\" text-anchor=\"middle\" transform=\"rotate(-90 14 " +
-           std::to_string(kTop + plot_h / 2) + ")\">Black's margin (discs)</text>\n";
+    out += "<text x=\"14\" y=\"" + std::to_string(kTop + plot_h / 2) +
+           "\" text-anchor=\"middle\" transform=\"rotate(-90 14 " + std::to_string(kTop + plot_h / 2) +
+           ")\">Black's margin (discs)</text>\n";
     if (!review.moves.empty()) {
         out += "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"";
         for (const ReviewedMove& m : review.moves)
@@ -175,8 +186,9 @@ std::string review_svg(const GameReview& review, const ReviewHeading& heading) {
                "</title></circle>\n";
     }
     if (const ReviewedMove* first = move_number(review, review.first_losing_move))
-        out += "<circle cx=\"" + std::to_string(x(first->number)) + "\" cy=\"" + std::to_string(y(black_view(*first))) +
-               "\" r=\"13\" fill=\"none\" stroke=\"#c00\" stroke-width=\"2\"><title>first losing move</title></circle>\n";
+        out +=
+            "<circle cx=\"" + std::to_string(x(first->number)) + "\" cy=\"" + std::to_string(y(black_view(*first))) +
+            "\" r=\"13\" fill=\"none\" stroke=\"#c00\" stroke-width=\"2\"><title>first losing move</title></circle>\n";
     return out + "</svg>\n";
 }
 

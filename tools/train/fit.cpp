@@ -37,8 +37,8 @@ struct Rows {
 };
 
 // `percent`: the share of the positions kept, chosen by a hash of the position (learning curves).
-Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, Bitboard playable,
-                bool held_out, int percent) {
+Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, Bitboard playable, bool held_out,
+                int percent) {
     const auto& tied = tied_offsets();
     Rows rows;
     FeatureOffsets offsets;
@@ -80,8 +80,8 @@ double mean_abs_error(const Rows& rows, const std::vector<double>& w) {
 std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi, const FitOptions& options,
                               const std::vector<double>& start) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below, options.playable,
-                                 false, options.train_percent);
+    const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below,
+                                 options.playable, false, options.train_percent);
     const std::size_t n = kWeightsPerPhase;
 
     // Right-hand side X^T y, and the Jacobi preconditioner diag(X^T X) + lambda.

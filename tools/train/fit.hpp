@@ -11,10 +11,10 @@
 namespace tempo::train {
 
 struct FitOptions {
-    double lambda = 4.0;    // ridge penalty, in units of one sample's squared error
-    int iterations = 60;    // conjugate-gradient steps
-    int overlap = 2;        // a phase also trains on positions up to this many empties outside it
-    int exact_below = 0;    // at this many empties or fewer, train on exactly labelled positions only
+    double lambda = 4.0;      // ridge penalty, in units of one sample's squared error
+    int iterations = 60;      // conjugate-gradient steps
+    int overlap = 2;          // a phase also trains on positions up to this many empties outside it
+    int exact_below = 0;      // at this many empties or fewer, train on exactly labelled positions only
     int train_percent = 100;  // share of the training positions used (by a hash of the position): learning curves
     Bitboard playable = kPlayable8x8;  // the variant's squares (6x6: kPlayable6x6), for the mobility features
 };

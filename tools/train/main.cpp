@@ -25,6 +25,7 @@
 #include "eval/features.hpp"
 #include "eval/pattern_eval.hpp"
 #include "search/probcut.hpp"
+#include "tools/match/openings.hpp"
 #include "tools/train/fit.hpp"
 #include "tools/train/probcut_fit.hpp"
 #include "tools/train/report.hpp"
@@ -32,7 +33,6 @@
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 #include "tools/train/training_set.hpp"
-#include "tools/match/openings.hpp"
 
 using namespace tempo;
 using namespace tempo::train;
@@ -104,11 +104,13 @@ int main(int argc, char** argv) {
                       "engine games: label a position by its search score instead of the game's result");
     samples->add_option("--out", samples_path, "sample file to write")->capture_default_str();
     samples->add_option("--seed", sample_options.seed, "seed of the held-out split")->capture_default_str();
-    samples->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")->capture_default_str();
+    samples->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")
+        ->capture_default_str();
     samples->add_option("--max-games", sample_options.max_games, "games per source (0 = all)")->capture_default_str();
     samples->add_flag("--anti", sample_options.anti, "Anti-Reversi labels (fewer discs wins)");
-    samples->add_option("--theory-from", sample_options.theory_from,
-                        "WTHOR: the theoretical score also labels positions down to this many empties")
+    samples
+        ->add_option("--theory-from", sample_options.theory_from,
+                     "WTHOR: the theoretical score also labels positions down to this many empties")
         ->capture_default_str();
 
     std::string variant_name = "8x8";
@@ -136,7 +138,8 @@ int main(int argc, char** argv) {
     engine_play->add_option("--games", games_job.games, "games in the whole job (all shards)")->capture_default_str();
     engine_play->add_option("--shard", shard_text, "K/N: this process plays games K, K+N, K+2N, ... (0-based)")
         ->capture_default_str();
-    engine_play->add_option("--openings", games_job.play.openings_file, "opening transcripts, one per line: a file, or xot-small / xot-large");
+    engine_play->add_option("--openings", games_job.play.openings_file,
+                            "opening transcripts, one per line: a file, or xot-small / xot-large");
     engine_play->add_option("--depth", games_job.play.depth, "search depth of every move")
         ->capture_default_str()
         ->check(CLI::Range(1, 60));
@@ -168,12 +171,12 @@ int main(int argc, char** argv) {
     solve->add_option("--labels", labels_path, "labels file to append to")->required();
     solve->add_option("--min-empties", solve_options.min_empties, "solve positions with at least this many empties")
         ->capture_default_str();
-    solve->add_option("--max-empties", solve_options.max_empties, "... and at most this many")
-        ->capture_default_str();
+    solve->add_option("--max-empties", solve_options.max_empties, "... and at most this many")->capture_default_str();
     solve->add_option("--percent", solve_options.percent, "share of those positions")->capture_default_str();
     solve->add_option("--seed", solve_options.seed, "seed of that choice")->capture_default_str();
-    solve->add_option("--from-sample", solve_options.first_sample,
-                      "only samples numbered this or higher (the part a merge appended)")
+    solve
+        ->add_option("--from-sample", solve_options.first_sample,
+                     "only samples numbered this or higher (the part a merge appended)")
         ->capture_default_str();
     solve->add_option("--threads", solve_options.threads, "solver threads")->capture_default_str();
     solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
@@ -185,9 +188,10 @@ int main(int argc, char** argv) {
         "--search-depth", solve_options.search_depth,
         "label by a midgame search of this depth on --eval instead of solving (training samples without an exact "
         "score only)");
-    solve->add_flag("--include-exact", solve_options.include_exact,
-                    "with --search-depth: also search training samples with an exact score (to measure the "
-                    "searched labels against it; not a file to train on)")
+    solve
+        ->add_flag("--include-exact", solve_options.include_exact,
+                   "with --search-depth: also search training samples with an exact score (to measure the "
+                   "searched labels against it; not a file to train on)")
         ->needs(search_depth);
 
     FitOptions fit_options;
@@ -198,7 +202,8 @@ int main(int argc, char** argv) {
     fit->add_option("--out", weights_path, "weights file to write")->required();
     fit->add_option("--phases", phases, "number of phases")->capture_default_str()->check(CLI::Range(1, 60));
     fit->add_option("--lambda", fit_options.lambda, "ridge penalty")->capture_default_str();
-    fit->add_option("--iterations", fit_options.iterations, "conjugate-gradient steps per phase")->capture_default_str();
+    fit->add_option("--iterations", fit_options.iterations, "conjugate-gradient steps per phase")
+        ->capture_default_str();
     fit->add_option("--overlap", fit_options.overlap, "extra empties each side of a phase")->capture_default_str();
     fit->add_option("--labels", label_files, "labels files from `solve` (exact or searched)");
     fit->add_option("--train-percent", fit_options.train_percent,
@@ -229,7 +234,9 @@ int main(int argc, char** argv) {
     fit_net->add_option("--rate", net_options.rate, "Adam's step size in the first epoch")->capture_default_str();
     fit_net->add_option("--rate-decay", net_options.rate_decay, "factor on the step size after each epoch")
         ->capture_default_str();
-    fit_net->add_option("--batch", net_options.batch, "positions per step")->capture_default_str()->check(CLI::PositiveNumber);
+    fit_net->add_option("--batch", net_options.batch, "positions per step")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     fit_net->add_option("--overlap", net_options.overlap, "extra empties each side of a phase")->capture_default_str();
     fit_net->add_option("--exact-below", net_options.exact_below, "train only on exact labels at <= this many empties")
         ->capture_default_str();

@@ -78,81 +78,81 @@ void fit_line(const std::vector<double>& x, const std::vector<double>& y, const 
 }  // namespace
 
 std::string fit_probcut(const ProbcutFitOptions& options) {
-        const Variant variant{};
-        const auto evaluator = Evaluator::create(variant, options.eval_file);
-        const std::vector<Board> boards = sample_positions(options.openings, options.positions, options.seed);
-        TranspositionTable tt(4);
-        MidgameSearch::Context context;
-        context.tt = &tt;
-        context.evaluator = evaluator.get();
-        context.variant = variant;
-        const int max_depth = options.max_depth;
-        std::vector<std::vector<DepthPair>> samples(max_depth + 1);
-        for (std::size_t i = 0; i < boards.size(); ++i) {
-            const Board& board = boards[i];
-            const int empties = board.empty_count();
-            std::vector<int> value(max_depth + 1);
-            for (int d = 0; d <= std::min(max_depth, empties); ++d) {
-                tt.clear();
-                MidgameSearch search(context);
-                value[d] = d == 0 ? evaluator->evaluate(board) : search.search(board, -kInfinity, kInfinity, d, 0);
-            }
-            // Depths that reach the end are exact solves, not what ProbCut predicts.
-            for (int d = kProbcutMinDepth; d <= std::min(max_depth, empties - 1); ++d)
-                samples[d].push_back({empties, value[probcut_shallow_depth(d)], value[d]});
-            std::fprintf(stderr, "\r%zu/%zu positions", i + 1, boards.size());
+    const Variant variant{};
+    const auto evaluator = Evaluator::create(variant, options.eval_file);
+    const std::vector<Board> boards = sample_positions(options.openings, options.positions, options.seed);
+    TranspositionTable tt(4);
+    MidgameSearch::Context context;
+    context.tt = &tt;
+    context.evaluator = evaluator.get();
+    context.variant = variant;
+    const int max_depth = options.max_depth;
+    std::vector<std::vector<DepthPair>> samples(max_depth + 1);
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        const Board& board = boards[i];
+        const int empties = board.empty_count();
+        std::vector<int> value(max_depth + 1);
+        for (int d = 0; d <= std::min(max_depth, empties); ++d) {
+            tt.clear();
+            MidgameSearch search(context);
+            value[d] = d == 0 ? evaluator->evaluate(board) : search.search(board, -kInfinity, kInfinity, d, 0);
         }
-        std::fprintf(stderr, "\n");
+        // Depths that reach the end are exact solves, not what ProbCut predicts.
+        for (int d = kProbcutMinDepth; d <= std::min(max_depth, empties - 1); ++d)
+            samples[d].push_back({empties, value[probcut_shallow_depth(d)], value[d]});
+        std::fprintf(stderr, "\r%zu/%zu positions", i + 1, boards.size());
+    }
+    std::fprintf(stderr, "\n");
 
-        std::ostringstream src;
-        src << "// Multi-ProbCut constants, fitted by\n//   tempo-train fit-probcut --openings " << options.openings
-            << " --positions " << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
-            << (options.eval_file.empty() ? "" : " --eval " + options.eval_file)
-            << "\n// (" << boards.size() << " positions; columns: slope, offset, sigma_base, sigma_per_empty;"
-            << " deeper depths than fitted repeat the last row).\n"
-            << "#include \"search/probcut.hpp\"\n\nnamespace tempo {\n\nnamespace {\n\n"
-            << "constexpr ProbcutFit kFits[kProbcutMaxDepth - kProbcutMinDepth + 1] = {\n";
-        char line[160];
-        ProbcutFit last{1, 0, 3, 0};
-        for (int d = kProbcutMinDepth; d <= kProbcutMaxDepth; ++d) {
-            if (d <= max_depth && samples[d].size() >= 10) {
-                const auto& s = samples[d];
-                std::vector<double> x, y, w;
-                for (const DepthPair& p : s) {
-                    x.push_back(p.shallow);
-                    y.push_back(p.deep);
-                    w.push_back(1);
-                }
-                double slope, offset;
-                fit_line(x, y, w, slope, offset);
-                // Residual spread per bucket of 4 empties, then a line through the buckets.
-                std::vector<double> sum(16, 0), count(16, 0);
-                for (const DepthPair& p : s) {
-                    const double r = p.deep - (slope * p.shallow + offset);
-                    sum[p.empties / 4] += r * r;
-                    count[p.empties / 4] += 1;
-                }
-                std::vector<double> bx, by, bw;
-                for (int b = 0; b < 16; ++b)
-                    if (count[b] >= 3) {
-                        bx.push_back(b * 4 + 1.5);
-                        by.push_back(std::sqrt(sum[b] / count[b]));
-                        bw.push_back(count[b]);
-                    }
-                double per_empty, base;
-                fit_line(bx, by, bw, per_empty, base);
-                last = {slope, offset, base, per_empty};
-                std::fprintf(stderr, "depth %2d (shallow %d): %zu samples, v_d = %.3f v_s %+.3f, sigma = %.3f %+.4f e\n", d,
-                             probcut_shallow_depth(d), s.size(), slope, offset, base, per_empty);
+    std::ostringstream src;
+    src << "// Multi-ProbCut constants, fitted by\n//   tempo-train fit-probcut --openings " << options.openings
+        << " --positions " << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
+        << (options.eval_file.empty() ? "" : " --eval " + options.eval_file) << "\n// (" << boards.size()
+        << " positions; columns: slope, offset, sigma_base, sigma_per_empty;"
+        << " deeper depths than fitted repeat the last row).\n"
+        << "#include \"search/probcut.hpp\"\n\nnamespace tempo {\n\nnamespace {\n\n"
+        << "constexpr ProbcutFit kFits[kProbcutMaxDepth - kProbcutMinDepth + 1] = {\n";
+    char line[160];
+    ProbcutFit last{1, 0, 3, 0};
+    for (int d = kProbcutMinDepth; d <= kProbcutMaxDepth; ++d) {
+        if (d <= max_depth && samples[d].size() >= 10) {
+            const auto& s = samples[d];
+            std::vector<double> x, y, w;
+            for (const DepthPair& p : s) {
+                x.push_back(p.shallow);
+                y.push_back(p.deep);
+                w.push_back(1);
             }
-            std::snprintf(line, sizeof line, "    {%.4f, %.4f, %.4f, %.5f},  // %d\n", last.slope, last.offset,
-                          last.sigma_base, last.sigma_per_empty, d);
-            src << line;
+            double slope, offset;
+            fit_line(x, y, w, slope, offset);
+            // Residual spread per bucket of 4 empties, then a line through the buckets.
+            std::vector<double> sum(16, 0), count(16, 0);
+            for (const DepthPair& p : s) {
+                const double r = p.deep - (slope * p.shallow + offset);
+                sum[p.empties / 4] += r * r;
+                count[p.empties / 4] += 1;
+            }
+            std::vector<double> bx, by, bw;
+            for (int b = 0; b < 16; ++b)
+                if (count[b] >= 3) {
+                    bx.push_back(b * 4 + 1.5);
+                    by.push_back(std::sqrt(sum[b] / count[b]));
+                    bw.push_back(count[b]);
+                }
+            double per_empty, base;
+            fit_line(bx, by, bw, per_empty, base);
+            last = {slope, offset, base, per_empty};
+            std::fprintf(stderr, "depth %2d (shallow %d): %zu samples, v_d = %.3f v_s %+.3f, sigma = %.3f %+.4f e\n", d,
+                         probcut_shallow_depth(d), s.size(), slope, offset, base, per_empty);
         }
-        src << "};\n\n}  // namespace\n\nconst ProbcutFit& probcut_fit(int depth) {\n"
-            << "    const int row = std::clamp(depth, kProbcutMinDepth, kProbcutMaxDepth) - kProbcutMinDepth;\n"
-            << "    return kFits[row];\n}\n\n}  // namespace tempo\n";
-        return src.str();
+        std::snprintf(line, sizeof line, "    {%.4f, %.4f, %.4f, %.5f},  // %d\n", last.slope, last.offset,
+                      last.sigma_base, last.sigma_per_empty, d);
+        src << line;
+    }
+    src << "};\n\n}  // namespace\n\nconst ProbcutFit& probcut_fit(int depth) {\n"
+        << "    const int row = std::clamp(depth, kProbcutMinDepth, kProbcutMaxDepth) - kProbcutMinDepth;\n"
+        << "    return kFits[row];\n}\n\n}  // namespace tempo\n";
+    return src.str();
 }
 
 }  // namespace tempo::train

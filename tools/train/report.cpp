@@ -67,9 +67,11 @@ void print_mae(const Evaluator& eval, const std::vector<Sample>& samples, int bu
 }  // namespace
 
 void print_mae_held_out(const Evaluator& eval, const std::vector<Sample>& samples, int bucket) {
-    print_mae(eval, samples, bucket, "held-out games, against game labels (theoretical score >= 24 empties, result below):",
+    print_mae(eval, samples, bucket,
+              "held-out games, against game labels (theoretical score >= 24 empties, result below):",
               [](const Sample& s) { return s.held_out; });
-    print_mae(eval, samples, 1, "held-out positions with exact labels (WTHOR theoretical score at 24 empties, solved positions):",
+    print_mae(eval, samples, 1,
+              "held-out positions with exact labels (WTHOR theoretical score at 24 empties, solved positions):",
               [](const Sample& s) { return s.held_out && s.exact; });
 }
 

@@ -112,8 +112,9 @@ ResidualNet fit_residual_phase(const std::vector<Sample>& samples, const Pattern
     for (int j = 0; j < n; ++j) theta[at.out() + j] = small(rng);
 
     const HeldOutError base = held_out_error(theta, at, held_out, false);
-    std::fprintf(stderr, "  empties %2d-%2d: %zu training positions; held-out %zu, pattern sum alone MAE %.3f, "
-                         "against exact %.3f (%zu)\n",
+    std::fprintf(stderr,
+                 "  empties %2d-%2d: %zu training positions; held-out %zu, pattern sum alone MAE %.3f, "
+                 "against exact %.3f (%zu)\n",
                  lo, hi, train.size(), held_out.size(), base.all, base.exact, base.exact_count);
 
     // Adam's moments; the gradient of one batch.

@@ -12,14 +12,14 @@
 namespace tempo::train {
 
 struct NetFitOptions {
-    int hidden = 32;         // a multiple of ResidualNet::kLanes
-    int epochs = 8;          // passes over the phase's training positions
-    double rate = 0.001;     // Adam's step size in the first epoch ...
-    double rate_decay = 1.0; // ... multiplied by this after each epoch
-    int batch = 256;         // positions per step
-    int overlap = 2;         // a phase also trains on positions up to this many empties outside it
-    int exact_below = 0;     // at this many empties or fewer, train on exactly labelled positions only
-    std::uint64_t seed = 1;  // initial weights and the order of the positions
+    int hidden = 32;          // a multiple of ResidualNet::kLanes
+    int epochs = 8;           // passes over the phase's training positions
+    double rate = 0.001;      // Adam's step size in the first epoch ...
+    double rate_decay = 1.0;  // ... multiplied by this after each epoch
+    int batch = 256;          // positions per step
+    int overlap = 2;          // a phase also trains on positions up to this many empties outside it
+    int exact_below = 0;      // at this many empties or fewer, train on exactly labelled positions only
+    std::uint64_t seed = 1;   // initial weights and the order of the positions
 };
 
 // The network of the phase [lo, hi] (empties) for the pattern sums of `patterns`, trained on the

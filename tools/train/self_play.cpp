@@ -42,8 +42,8 @@ EngineGame play_one(const EngineGamesJob& job, const std::vector<match::Opening>
     g.game = Game(job.variant);
     const match::Opening& opening = openings[index % openings.size()];
     for (Move move : opening.moves) g.game.play(move);
-    g.opening_plies = static_cast<int>(std::count_if(opening.moves.begin(), opening.moves.end(),
-                                                     [](Move m) { return m != kPass; }));
+    g.opening_plies =
+        static_cast<int>(std::count_if(opening.moves.begin(), opening.moves.end(), [](Move m) { return m != kPass; }));
     while (!g.game.is_over()) {
         const Bitboard moves = g.game.legal_moves();
         if (!moves) {
@@ -72,8 +72,8 @@ EngineGamesHeader EngineGamesJob::header() const {
     return {variant, "depth=" + std::to_string(p.depth) + " solve-empties=" + std::to_string(p.solve_empties) +
                          " random-percent=" + std::to_string(p.random_percent) +
                          " random-above=" + std::to_string(p.random_above) + " seed=" + std::to_string(seed) +
-                         " games=" + std::to_string(games) + " shard=" + shard.text() +
-                         " openings=" + file_name(p.openings_file, "start") + " eval=" + file_name(p.eval_file, "shipped")};
+                         " games=" + std::to_string(games) + " shard=" + shard.text() + " openings=" +
+                         file_name(p.openings_file, "start") + " eval=" + file_name(p.eval_file, "shipped")};
 }
 
 std::uint64_t play_engine_games(const EngineGamesJob& job, const std::string& path,
@@ -140,7 +140,8 @@ std::vector<Sample> engine_game_samples(const std::vector<EngineGame>& games, co
                 const std::optional<int> score = g.scores[scored++];
                 if (search_labels && score && !exact) label = *score;
             }
-            out.push_back({board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties), held_out, exact});
+            out.push_back(
+                {board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties), held_out, exact});
             board = board.play(move);
             black_to_move = !black_to_move;
         }

@@ -84,9 +84,10 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     const bool is_new = !existing || existing.tellg() == 0;
     const LabelsFile file = read_labels(labels_path, options.search_depth);
     if (file.search_depth != options.search_depth)
-        throw std::runtime_error(labels_path + (file.search_depth ? ": holds labels searched to depth " +
-                                                                      std::to_string(file.search_depth)
-                                                                : std::string(": holds exact labels")) +
+        throw std::runtime_error(labels_path +
+                                 (file.search_depth
+                                      ? ": holds labels searched to depth " + std::to_string(file.search_depth)
+                                      : std::string(": holds exact labels")) +
                                  "; write these to another file");
     std::unordered_set<std::uint32_t> done;
     for (const LabelRecord& r : file.records) done.insert(r.sample);
@@ -169,7 +170,8 @@ void apply_labels(std::vector<Sample>& samples, const std::string& labels_path) 
         s.exact = exact;
         ++applied;
     }
-    if (exact) std::fprintf(stderr, "%zu exact labels from %s\n", applied, labels_path.c_str());
+    if (exact)
+        std::fprintf(stderr, "%zu exact labels from %s\n", applied, labels_path.c_str());
     else
         std::fprintf(stderr, "%zu labels searched to depth %d from %s (%zu exact scores kept)\n", applied,
                      file.search_depth, labels_path.c_str(), kept);

@@ -14,13 +14,13 @@
 namespace tempo::train {
 
 struct SolveOptions {
-    int min_empties = 0;      // solve samples with at least this many empties
-    int max_empties = 14;     // ... and at most this many
-    int percent = 100;        // of those, this share (chosen by sample number and seed)
+    int min_empties = 0;   // solve samples with at least this many empties
+    int max_empties = 14;  // ... and at most this many
+    int percent = 100;     // of those, this share (chosen by sample number and seed)
     std::uint64_t seed = 1;
     std::size_t first_sample = 0;  // only samples numbered this or higher (the part a `merge` appended)
     int threads = 1;
-    double max_seconds = 0;   // stop after this long (0 = no limit); rerun to continue
+    double max_seconds = 0;      // stop after this long (0 = no limit); rerun to continue
     std::size_t max_labels = 0;  // stop when the file holds this many labels (0 = all selected)
     std::string eval_file;       // the evaluation that orders the solver (empty: the variant's shipped one)
     int search_depth = 0;        // > 0: label by a midgame search of this depth on that evaluation instead

@@ -9,8 +9,8 @@
 
 #include <zlib.h>
 
-#include "engine/logbook.hpp"
 #include "engine/game.hpp"
+#include "engine/logbook.hpp"
 #include "engine/rules.hpp"
 #include "engine/wthor.hpp"
 
@@ -33,8 +33,8 @@ void add_game(const Game& game, bool held_out, const BlackLabel& black_label, st
             const int empties = board.empty_count(playable);
             const auto [black, exact] = black_label(empties);
             const int label = black_to_move ? black : -black;
-            out.push_back({board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties),
-                           held_out, exact});
+            out.push_back(
+                {board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties), held_out, exact});
             board = board.play(move);
         } else {
             board = board.passed();
@@ -106,8 +106,12 @@ std::vector<Sample> logbook_samples(const std::string& path, const SampleOptions
                 continue;
             }
             const int margin = black_result(game, options.anti);
-            add_game(game, is_held_out(options.seed, kLogbook, games, options.held_out_percent), [&](int) { return std::pair{margin, false}; },
-                     out);
+            add_game(
+                game, is_held_out(options.seed, kLogbook, games, options.held_out_percent),
+                [&](int) {
+                    return std::pair{margin, false};
+                },
+                out);
             ++games;
         } catch (const std::exception&) {
             ++bad;
@@ -138,7 +142,7 @@ std::vector<Sample> random_game_samples(Variant variant, std::size_t games, cons
                 for (Bitboard m = moves; m; m &= m - 1) {
                     const Board child = game.board().play(first_square(m));
                     const int v = is_game_over(child, variant.playable()) ? -final_margin(child, variant)
-                                                                           : -evaluator->evaluate(child);
+                                                                          : -evaluator->evaluate(child);
                     if (v > best) best = v, move = first_square(m);
                 }
             } else {
@@ -147,8 +151,12 @@ std::vector<Sample> random_game_samples(Variant variant, std::size_t games, cons
             game.play(move);
         }
         const int margin = game.black_margin();
-        add_game(game, is_held_out(options.seed, kRandomGames, g, options.held_out_percent),
-                 [&](int) { return std::pair{margin, false}; }, out);
+        add_game(
+            game, is_held_out(options.seed, kRandomGames, g, options.held_out_percent),
+            [&](int) {
+                return std::pair{margin, false};
+            },
+            out);
         if (g % 10000 == 9999 || g + 1 == games)
             std::cerr << "\rrandom games: " << g + 1 << ", " << out.size() << " positions" << std::flush;
     }

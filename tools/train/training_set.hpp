@@ -24,7 +24,7 @@ struct Sample {
 
 struct SampleOptions {
     std::uint64_t seed = 1;
-    int held_out_percent = 5;  // of the games, chosen by a hash of (seed, source, game number)
+    int held_out_percent = 5;   // of the games, chosen by a hash of (seed, source, game number)
     std::size_t max_games = 0;  // per source; 0 = all
     bool anti = false;          // Anti-Reversi labels (same games: only outcomes are usable then)
     int theory_from = 60;       // WTHOR games: positions with at least this many empties (and all those

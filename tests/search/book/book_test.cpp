@@ -62,7 +62,8 @@ std::string temp_path(const std::string& name) {
 // position after f5 (moves d6 -2, f6 +1, f4 -3) and after f5 f6 (e6 +4, d3 -6).
 Book hand_built_book() {
     Book book;
-    const std::vector<BookMove> root{{parse_move("f5"), 0, 8}, {parse_move("d3"), 0, 8}, {parse_move("c4"), 0, 8}, {parse_move("e6"), 0, 8}};
+    const std::vector<BookMove> root{
+        {parse_move("f5"), 0, 8}, {parse_move("d3"), 0, 8}, {parse_move("c4"), 0, 8}, {parse_move("e6"), 0, 8}};
     book.set_moves(Board::start(), root);
     const std::vector<BookMove> f5{{parse_move("d6"), -2, 8}, {parse_move("f6"), 1, 8}, {parse_move("f4"), -3, 8}};
     book.set_moves(after("f5"), f5);
@@ -264,7 +265,8 @@ TEST(BookText, BadLinesNameTheProblem) {
     EXPECT_PARSE_ERROR(parse_book_text(header + start + " 0 a1:+1:4\n"), "line 2: move a1 is not legal");
     EXPECT_PARSE_ERROR(parse_book_text(header + start + " 0 f5:+99:4\n"), "bad value");
     EXPECT_PARSE_ERROR(parse_book_text(header + start + " 0 f5\n"), "expected move:value:depth");
-    EXPECT_PARSE_ERROR(parse_book_text(header + start + " 0\n" + start + " 1\n"), "line 3: the position of line 2 again");
+    EXPECT_PARSE_ERROR(parse_book_text(header + start + " 0\n" + start + " 1\n"),
+                       "line 3: the position of line 2 again");
     EXPECT_PARSE_ERROR(parse_book_text(header + "XX" + start + " 0\n"), "line 2");
     const Book ok = parse_book_text(header + start + " 5 f5:+1:4 d3:0:4!\n");
     EXPECT_EQ(ok.find(Board::start())->games, 5u);
@@ -280,8 +282,10 @@ int cheapest_leaf_cost(const Book& book, const Board& board, int cost, const Doe
         const int c = cost + (*node->value() - m.value);
         if (c > limits.max_cost) continue;
         const Board child = board_after(board, m.move);
-        if (book.contains(child)) best = std::min(best, cheapest_leaf_cost(book, child, c, limits));
-        else if (book_ply(child, book.variant()) <= limits.max_ply) best = std::min(best, c);
+        if (book.contains(child))
+            best = std::min(best, cheapest_leaf_cost(book, child, c, limits));
+        else if (book_ply(child, book.variant()) <= limits.max_ply)
+            best = std::min(best, c);
     }
     return best;
 }
@@ -380,8 +384,8 @@ TEST(BookLocation, DisabledOrMissingOrWrongVariant) {
 // position, which is not in the book, so the values stay as written).
 std::string start_only_book_file(const std::string& name) {
     Book book;
-    const std::vector<BookMove> root{{parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8},
-                                     {parse_move("e6"), -3, 8}};
+    const std::vector<BookMove> root{
+        {parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8}, {parse_move("e6"), -3, 8}};
     book.set_moves(Board::start(), root);
     book.set_depth(8);
     const std::string path = temp_path(name);
