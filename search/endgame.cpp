@@ -1,6 +1,9 @@
 #include "search/endgame.hpp"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <utility>
 
 #include "search/endgame_parallel.hpp"
@@ -167,6 +170,19 @@ EndgameResult EndgameSolver::solve(const Board& board, int alpha, int beta, int 
                              std::memory_order_relaxed);
     // Registered after the flag is cleared: a stop requested before this point raises it at once.
     const std::stop_callback on_stop(stop.token, [this] { impl_->stop.store(true, std::memory_order_relaxed); });
+    // The searches read the clock only at nodes above 14 empties (Deadline), and a subtree below
+    // them can outlast the deadline on a slow build (a sanitizer's): a sleeping timer, woken when
+    // the solve ends, raises the flag at the deadline too. It polls nothing.
+    std::jthread timer;
+    if (stop.deadline) {
+        timer = std::jthread([this, at = *stop.deadline](std::stop_token solve_over) {
+            std::mutex mutex;
+            std::condition_variable_any wake;
+            std::unique_lock lock(mutex);
+            wake.wait_until(lock, solve_over, at, [] { return false; });
+            if (!solve_over.stop_requested()) impl_->stop.store(true, std::memory_order_relaxed);
+        });
+    }
     return impl_->solve(board, alpha, beta, guess);
 }
 
