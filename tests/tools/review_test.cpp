@@ -127,7 +127,7 @@ using test::CommandResult;
 using test::run_tempo;
 
 std::string temp_file(const std::string& name, const std::string& text) {
-    const std::string path = testing::TempDir() + "tempo_review_" + std::to_string(::getpid()) + name;
+    const std::string path = ::testing::TempDir() + "tempo_review_" + std::to_string(::getpid()) + name;
     std::ofstream(path, std::ios::trunc) << text;
     return path;
 }

@@ -1,27 +1,26 @@
 // Runs the `tempo` binary with arguments through the shell and collects its exit status and its
-// output (stdout and stderr together): the command-line tests' one way to call it.
+// output (stdout and stderr together): the command-line tests' one way to call it, over the
+// project's one child-process helper.
 #pragma once
 
-#include <sys/wait.h>
-
-#include <cstdio>
+#include <chrono>
 #include <string>
+
+#include "tests/protocol/engine_process.hpp"
 
 namespace tempo::test {
 
 struct CommandResult {
-    int status;  // the exit status, -1 if killed by a signal
+    int status;  // the exit status (128 + signal if killed), -1 if it did not end in time
     std::string output;
 };
 
 inline CommandResult run_tempo(const std::string& arguments) {
-    const std::string command = std::string(TEMPO_BINARY) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string output;
-    char buffer[4096];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, got);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+    testing::EngineProcess tempo({"/bin/sh", "-c", "exec \"$0\" " + arguments + " 2>&1", TEMPO_BINARY});
+    CommandResult result{-1, ""};
+    for (const std::string& line : tempo.read_all(std::chrono::seconds(120))) result.output += line + "\n";
+    result.status = tempo.wait_exit().value_or(-1);
+    return result;
 }
 
 }  // namespace tempo::test

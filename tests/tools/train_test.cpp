@@ -213,7 +213,7 @@ TEST(EngineGames, MalformedFilesAreRejectedNamingTheLine) {
     };
     expect_error(with(2, "f5f5" + fields[2].substr(4)), path + ":3: move 2 (f5) is illegal");
     expect_error(with(2, fields[2].substr(0, 40)), path + ":3: the moves do not end the game");
-    expect_error(with(3, "+65"), path + ":3: result '65' is not a number in -64..64");
+    expect_error(with(3, "+65"), path + ":3: result '+65' is not a number in -64..64");
     const int margin = std::stoi(fields[3]);
     expect_error(with(3, std::to_string(margin == 64 ? 62 : margin + 2)), path + ":3: result");
     expect_error(with(5, fields[5] + ",+1"), path + ":3:");

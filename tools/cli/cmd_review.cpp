@@ -1,6 +1,5 @@
 // `tempo review GAME`: a played game analysed move by move (search/game_review.hpp), as a text
 // table, JSON lines (--json) and an SVG plot (--svg FILE).
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include "engine/file_bytes.hpp"
 #include "engine/ggf.hpp"
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 #include "engine/wthor.hpp"
 #include "search/game_review.hpp"
 #include "tools/cli/commands.hpp"
@@ -44,10 +44,7 @@ LoadedGame load_game(const std::string& source, int number, Variant variant) {
             throw ParseError(source + ": no such file, and not a transcript (" + e.what() + ")");
         }
     }
-    std::string extension = std::filesystem::path(source).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
-    if (extension == ".wtb") {
+    if (to_lower(std::filesystem::path(source).extension().string()) == ".wtb") {
         const WthorFile file = read_wthor_file(source);
         check_game_number(number, file.games.size(), source);
         return {replay_wthor(file.games[static_cast<std::size_t>(number) - 1])};

@@ -3,11 +3,11 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <charconv>
 #include <memory>
 
 #include "engine/notation.hpp"
 #include "engine/parse_error.hpp"
+#include "engine/text.hpp"
 #include "tools/train/training_set.hpp"
 
 namespace tempo::train {
@@ -30,13 +30,11 @@ std::vector<std::string_view> fields_of(std::string_view line) {
 
 // A whole field as a signed integer in [lo, hi]; `what` names it in the error.
 long long integer(std::string_view text, long long lo, long long hi, const char* what) {
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    long long value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
+    const std::optional<long long> value = parse_integer(text, lo, hi);
+    if (!value)
         throw ParseError(std::string(what) + " " + quoted_input(text) + " is not a number in " + std::to_string(lo) +
                          ".." + std::to_string(hi));
-    return value;
+    return *value;
 }
 
 std::string signed_number(int value) {
