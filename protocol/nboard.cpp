@@ -169,8 +169,6 @@ private:
     // Starts `job` as a request whose last line (an empty status, `===`, `learned`) its job reports
     // through the flag it is handed.
     void start_request(std::function<void(SearchJob&, std::atomic<bool>& answered)> job);
-    // The evaluation of `variant` as the searcher loads it, for value_text; nullptr if it fails to load.
-    std::shared_ptr<const Evaluator> evaluator(Variant variant);
     void set_command(std::string_view rest);
     void set_game(std::string_view ggf);
     void move(std::string_view item);
@@ -184,8 +182,6 @@ private:
     GameClocks clocks_;
     // False while a request's last line is due: read only after session_.cancel() has joined the job.
     std::atomic<bool> answered_{true};
-    std::shared_ptr<const Evaluator> evaluator_;
-    Variant evaluator_variant_;
     int contempt_ = 0;  // from Black's view, in the GUI's units; kept for the book, unused by search
 };
 
@@ -198,18 +194,6 @@ void NboardEngine::stop() {
 void NboardEngine::start_request(std::function<void(SearchJob&, std::atomic<bool>& answered)> job) {
     answered_ = false;
     session_.start([this, job = std::move(job)](SearchJob& context) { job(context, answered_); });
-}
-
-std::shared_ptr<const Evaluator> NboardEngine::evaluator(Variant variant) {
-    if (!evaluator_ || evaluator_variant_ != variant) {
-        try {
-            evaluator_ = Evaluator::create(variant, session_.searcher().options().eval_file);
-        } catch (const std::exception&) {
-            evaluator_ = nullptr;  // the values go out in whole discs
-        }
-        evaluator_variant_ = variant;
-    }
-    return evaluator_;
 }
 
 bool NboardEngine::handle(const InputLine& line) {
@@ -345,8 +329,8 @@ void NboardEngine::hint(std::string_view count_text) {
         if (known.size() >= static_cast<std::size_t>(limits.multi_pv)) return status("");
     }
     status(std::string(kEngineName) + " is thinking");
-    start_request([game, limits, geometry, booked, eval = evaluator(game.variant())](SearchJob& job,
-                                                                                     std::atomic<bool>& answered) {
+    start_request([game, limits, geometry, booked](SearchJob& job, std::atomic<bool>& answered) {
+        const std::shared_ptr<const Evaluator> eval = job.evaluator(game.variant());
         const auto row = [&](Move move, const std::vector<Move>& pv, int score, const SearchInfo& info) {
             if (move != kPass && move != kNoMove && (booked & square_bit(move))) return;
             const std::string value =
@@ -375,8 +359,7 @@ void NboardEngine::go() {
     limits.clock = clocks_.limits_for(game.to_move());
     const Geometry geometry = game.variant().geometry;
     status(std::string(kEngineName) + " is thinking");
-    start_request([game, limits, geometry, eval = evaluator(game.variant())](SearchJob& job,
-                                                                             std::atomic<bool>& answered) {
+    start_request([game, limits, geometry](SearchJob& job, std::atomic<bool>& answered) {
         if (game.must_pass() || game.is_over()) {
             answered = job.emit("=== PA");  // the GUI clears its status on `===`
             return;
@@ -386,7 +369,8 @@ void NboardEngine::go() {
         const Move best = result.best == kNoMove ? first_square(game.legal_moves()) : result.best;
         const std::string value = result.solved || result.book
                                       ? fixed(result.score, 2)
-                                      : value_text(game.board(), game.variant(), result.pv, result.score, eval.get());
+                                      : value_text(game.board(), game.variant(), result.pv, result.score,
+                                                   job.evaluator(game.variant()).get());
         answered = job.emit("=== " + nboard_move(best, geometry) + "/" + value + "/" +
                             fixed(result.elapsed.count() / 1000.0, 1));
     });
@@ -398,7 +382,8 @@ void NboardEngine::analyze() {
     Limits limits = session_.level_limits();
     limits.book = false;  // a book move is drawn among near-equal ones: its value need not be the best
     status(std::string(kEngineName) + " is analysing the game");
-    start_request([game, limits, eval = evaluator(game.variant())](SearchJob& job, std::atomic<bool>& answered) {
+    start_request([game, limits](SearchJob& job, std::atomic<bool>& answered) {
+        const std::shared_ptr<const Evaluator> eval = job.evaluator(game.variant());
         // Retrograde: from the last position back to the first, as the GUI fills its graph.
         Game position = game;
         for (std::size_t made = game.moves().size() + 1; made-- > 0;) {

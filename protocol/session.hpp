@@ -40,6 +40,8 @@ public:
     // Searches `game`; `on_info` runs on this thread after each iteration, unless cancelled.
     SearchResult run(const Game& game, const Limits& limits,
                      const std::function<void(const SearchInfo&)>& on_info = {});
+    // The evaluation the job's searches of `variant` use (loaded already: Session::set_game prepares).
+    std::shared_ptr<const Evaluator> evaluator(Variant variant);
     // For searches the job runs through other means (the book's valuer).
     std::stop_token stop_token() const { return stop_; }
     // Writes one output line unless the job was cancelled; check and write are one atomic step,

@@ -333,6 +333,8 @@ void Searcher::prepare(Variant variant) {
     impl_->solver(variant);
 }
 
+std::shared_ptr<const Evaluator> Searcher::evaluator(Variant variant) { return impl_->shared_evaluator(variant); }
+
 void Searcher::clear() { impl_->tt.clear(); }
 const SearcherOptions& Searcher::options() const { return impl_->options; }
 

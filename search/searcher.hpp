@@ -18,6 +18,8 @@
 
 namespace tempo {
 
+class Evaluator;
+
 // What to search for and when to stop. Every limit that is set applies; the first reached stops.
 struct Limits {
     // Midgame depth in plies (1..60); the ladder of NBoard's `set depth`.
@@ -116,6 +118,10 @@ public:
     // book takes 30 ms to open (90 ms under ThreadSanitizer), inside the first move's time budget
     // but outside anything the time plan can stop. Cheap when done already.
     void prepare(Variant variant);
+
+    // The evaluation a search of `variant` uses, loaded on first use (the hand-written one when its
+    // weights fail to load). Call from the thread that runs the searches, or while none runs.
+    std::shared_ptr<const Evaluator> evaluator(Variant variant);
 
     // Forget everything learnt (transposition table), e.g. on a new game.
     void clear();
