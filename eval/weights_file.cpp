@@ -8,8 +8,10 @@
 #include <stdexcept>
 
 #include <zlib.h>
+
 #include "engine/file_bytes.hpp"
 #include "engine/hash_key.hpp"
+#include "engine/little_endian.hpp"
 #include "engine/parse_error.hpp"
 
 #include "eval/features.hpp"
@@ -26,30 +28,20 @@ constexpr std::uint64_t kMaxWeights = std::uint64_t{1} << 28;
 // grows with the phase count, from asking for gigabytes on a corrupt header.
 constexpr int kMaxPhases = 64;
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::vector<std::uint8_t>& in, std::size_t at, int bytes) {
-    std::uint64_t value = 0;
-    for (int i = 0; i < bytes; ++i) value |= std::uint64_t{in[at + i]} << (8 * i);
-    return value;
-}
-
 [[noreturn]] void fail(const std::string& source, const std::string& what) {
     throw std::runtime_error("weights file " + source + ": " + what);
 }
 
 void put_floats(std::vector<std::uint8_t>& out, const std::vector<float>& values) {
-    for (float v : values) put(out, std::bit_cast<std::uint32_t>(v), 4);
+    for (float v : values) put_le(out, std::bit_cast<std::uint32_t>(v), 4);
 }
 
 std::vector<std::uint8_t> payload_bytes(const EvalWeights& w) {
     std::vector<std::uint8_t> raw;
     raw.reserve(w.weights.size() * 2);
-    for (std::int16_t v : w.weights) put(raw, static_cast<std::uint16_t>(v), 2);
+    for (std::int16_t v : w.weights) put_le(raw, static_cast<std::uint16_t>(v), 2);
     if (w.nets.empty()) return raw;
-    put(raw, static_cast<std::uint32_t>(w.nets.front().hidden), 4);
+    put_le(raw, static_cast<std::uint32_t>(w.nets.front().hidden), 4);
     for (const ResidualNet& net : w.nets) {
         for (const std::vector<float>* values : net.vectors()) put_floats(raw, *values);
         put_floats(raw, {net.out_bias});
@@ -61,7 +53,7 @@ std::vector<std::uint8_t> payload_bytes(const EvalWeights& w) {
 std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::size_t at, int phases,
                                    const std::string& source) {
     if (raw.size() < at + 4) fail(source, "networks section truncated");
-    const auto hidden = get(raw, at, 4);
+    const auto hidden = get_le(raw, at, 4);
     at += 4;
     if (hidden == 0 || hidden > ResidualNet::kMaxHidden || hidden % ResidualNet::kLanes != 0)
         fail(source, "implausible network size (" + std::to_string(hidden) + " hidden units)");
@@ -70,7 +62,7 @@ std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::si
         fail(source, "networks section is " + std::to_string(raw.size() - at) + " bytes, not " + std::to_string(bytes));
     std::vector<ResidualNet> nets(phases, ResidualNet(static_cast<int>(hidden)));
     const auto next = [&] {
-        const float v = std::bit_cast<float>(static_cast<std::uint32_t>(get(raw, at, 4)));
+        const float v = std::bit_cast<float>(static_cast<std::uint32_t>(get_le(raw, at, 4)));
         at += 4;
         if (!std::isfinite(v)) fail(source, "network weight is not a finite number");
         return v;
@@ -108,15 +100,15 @@ std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
     packed.resize(packed_size);
 
     std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-    put(out, w.nets.empty() ? 1 : kWeightsFormatVersion, 4);
-    put(out, static_cast<std::uint8_t>(w.variant.geometry), 1);
-    put(out, static_cast<std::uint8_t>(w.variant.rules), 1);
-    put(out, static_cast<std::uint64_t>(w.phases), 2);
-    put(out, w.pattern_set, 4);
-    put(out, static_cast<std::uint64_t>(w.weights_per_phase), 4);
-    put(out, static_cast<std::uint64_t>(w.units_per_disc), 4);
-    put(out, packed.size(), 4);
-    put(out, checksum64(raw.data(), raw.size()), 8);
+    put_le(out, w.nets.empty() ? 1 : kWeightsFormatVersion, 4);
+    put_le(out, static_cast<std::uint8_t>(w.variant.geometry), 1);
+    put_le(out, static_cast<std::uint8_t>(w.variant.rules), 1);
+    put_le(out, static_cast<std::uint64_t>(w.phases), 2);
+    put_le(out, w.pattern_set, 4);
+    put_le(out, static_cast<std::uint64_t>(w.weights_per_phase), 4);
+    put_le(out, static_cast<std::uint64_t>(w.units_per_disc), 4);
+    put_le(out, packed.size(), 4);
+    put_le(out, checksum64(raw.data(), raw.size()), 8);
     out.insert(out.end(), packed.begin(), packed.end());
     return out;
 }
@@ -124,20 +116,20 @@ std::vector<std::uint8_t> encode_weights(const EvalWeights& w) {
 EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::string& source) {
     if (in.size() < kHeaderBytes) fail(source, "truncated header (" + std::to_string(in.size()) + " bytes)");
     if (std::memcmp(in.data(), kMagic, 8) != 0) fail(source, "not a Tempo weights file (bad magic)");
-    const auto version = get(in, 8, 4);
+    const auto version = get_le(in, 8, 4);
     if (version < 1 || version > kWeightsFormatVersion)
         fail(source, "format version " + std::to_string(version) + ", this build reads versions 1 to " +
                          std::to_string(kWeightsFormatVersion));
     EvalWeights w;
-    const auto geometry = get(in, 12, 1), rules = get(in, 13, 1);
+    const auto geometry = get_le(in, 12, 1), rules = get_le(in, 13, 1);
     if (geometry > 1 || rules > 1) fail(source, "unknown variant code in header");
     w.variant = {static_cast<Geometry>(geometry), static_cast<Rules>(rules)};
-    w.phases = static_cast<int>(get(in, 14, 2));
-    w.pattern_set = static_cast<std::uint32_t>(get(in, 16, 4));
-    w.weights_per_phase = static_cast<int>(get(in, 20, 4));
-    w.units_per_disc = static_cast<int>(get(in, 24, 4));
-    const auto packed_size = get(in, 28, 4);
-    const auto checksum = get(in, 32, 8);
+    w.phases = static_cast<int>(get_le(in, 14, 2));
+    w.pattern_set = static_cast<std::uint32_t>(get_le(in, 16, 4));
+    w.weights_per_phase = static_cast<int>(get_le(in, 20, 4));
+    w.units_per_disc = static_cast<int>(get_le(in, 24, 4));
+    const auto packed_size = get_le(in, 28, 4);
+    const auto checksum = get_le(in, 32, 8);
     const std::uint64_t count = std::uint64_t(w.phases) * std::uint64_t(w.weights_per_phase);
     if (w.phases == 0 || w.phases > kMaxPhases || w.weights_per_phase == 0 || count > kMaxWeights ||
         w.units_per_disc <= 0)
@@ -158,7 +150,7 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
     raw.resize(raw_size);
     if (checksum64(raw.data(), raw.size()) != checksum) fail(source, "checksum mismatch (corrupt payload)");
     w.weights.resize(count);
-    for (std::size_t i = 0; i < count; ++i) w.weights[i] = static_cast<std::int16_t>(get(raw, 2 * i, 2));
+    for (std::size_t i = 0; i < count; ++i) w.weights[i] = static_cast<std::int16_t>(get_le(raw, 2 * i, 2));
     if (version == 2) w.nets = read_nets(raw, count * 2, w.phases, source);
     return w;
 }

@@ -38,9 +38,7 @@ SearchResult SearchJob::run(const Game& game, const Limits& limits,
         stop_);
 }
 
-std::shared_ptr<const Evaluator> SearchJob::evaluator(Variant variant) {
-    return session_.searcher_.evaluator(variant);
-}
+std::shared_ptr<const Evaluator> SearchJob::evaluator(Variant variant) { return session_.searcher_.evaluator(variant); }
 
 bool SearchJob::emit(std::string_view line) {
     Session& s = session_;

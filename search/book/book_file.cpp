@@ -11,6 +11,7 @@
 
 #include "engine/file_bytes.hpp"
 #include "engine/hash_key.hpp"
+#include "engine/little_endian.hpp"
 #include "engine/symmetry.hpp"
 
 namespace tempo {
@@ -23,16 +24,6 @@ constexpr std::size_t kNodeBytes = 21;
 constexpr std::size_t kMoveBytes = 3;
 constexpr std::uint8_t kExactBit = 0x80;
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(std::span<const std::uint8_t> bytes, std::size_t at, int count) {
-    std::uint64_t value = 0;
-    for (int i = 0; i < count; ++i) value |= std::uint64_t{bytes[at + i]} << (8 * i);
-    return value;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> serialize_book(const Book& book) {
@@ -41,10 +32,10 @@ std::vector<std::uint8_t> serialize_book(const Book& book) {
     body.reserve(nodes.size() * kNodeBytes + book.move_count() * kMoveBytes);
     std::size_t moves = 0;
     for (const auto& [board, node] : nodes) {
-        put(body, board.player, 8);
-        put(body, board.opponent, 8);
-        put(body, node->games, 4);
-        put(body, node->moves.size(), 1);
+        put_le(body, board.player, 8);
+        put_le(body, board.opponent, 8);
+        put_le(body, node->games, 4);
+        put_le(body, node->moves.size(), 1);
         for (const StoredBookMove& m : node->moves) {
             body.push_back(static_cast<std::uint8_t>(m.move | (m.exact ? kExactBit : 0)));
             body.push_back(static_cast<std::uint8_t>(m.value));
@@ -53,14 +44,14 @@ std::vector<std::uint8_t> serialize_book(const Book& book) {
         moves += node->moves.size();
     }
     std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-    put(out, kVersion, 2);
+    put_le(out, kVersion, 2);
     out.push_back(static_cast<std::uint8_t>(book.variant().geometry));
     out.push_back(static_cast<std::uint8_t>(book.variant().rules));
-    put(out, nodes.size(), 4);
-    put(out, moves, 4);
-    put(out, static_cast<std::uint64_t>(std::clamp(book.depth(), 0, 0xffff)), 2);
-    put(out, 0, 2);
-    put(out, checksum64(body.data(), body.size()), 8);
+    put_le(out, nodes.size(), 4);
+    put_le(out, moves, 4);
+    put_le(out, static_cast<std::uint64_t>(std::clamp(book.depth(), 0, 0xffff)), 2);
+    put_le(out, 0, 2);
+    put_le(out, checksum64(body.data(), body.size()), 8);
     out.insert(out.end(), body.begin(), body.end());
     return out;
 }
@@ -70,31 +61,31 @@ Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what) {
     if (bytes.size() < kBookHeaderBytes)
         fail("not a Tempo book (" + std::to_string(bytes.size()) + " bytes, shorter than the header)");
     if (std::memcmp(bytes.data(), kMagic, 8) != 0) fail("not a Tempo book (bad magic)");
-    const auto version = get(bytes, 8, 2);
+    const auto version = get_le(bytes, 8, 2);
     if (version != kVersion) fail("format version " + std::to_string(version) + " (this build reads version 1)");
     if (bytes[10] > 1 || bytes[11] > 1)
         fail("unknown variant code " + std::to_string(bytes[10]) + "/" + std::to_string(bytes[11]));
     const Variant variant{static_cast<Geometry>(bytes[10]), static_cast<Rules>(bytes[11])};
-    const std::uint64_t positions = get(bytes, 12, 4);
-    const std::uint64_t moves = get(bytes, 16, 4);
+    const std::uint64_t positions = get_le(bytes, 12, 4);
+    const std::uint64_t moves = get_le(bytes, 16, 4);
     const std::uint64_t expected = kBookHeaderBytes + positions * kNodeBytes + moves * kMoveBytes;
     if (bytes.size() != expected)
         fail("truncated or padded: " + std::to_string(bytes.size()) + " bytes, the header promises " +
              std::to_string(expected) + " (" + std::to_string(positions) + " positions, " + std::to_string(moves) +
              " moves)");
     const std::span<const std::uint8_t> body = bytes.subspan(kBookHeaderBytes);
-    if (checksum64(body.data(), body.size()) != get(bytes, 24, 8)) fail("checksum mismatch (the file is corrupt)");
+    if (checksum64(body.data(), body.size()) != get_le(bytes, 24, 8)) fail("checksum mismatch (the file is corrupt)");
 
     Book book(variant);
-    book.set_depth(static_cast<int>(get(bytes, 20, 2)));
+    book.set_depth(static_cast<int>(get_le(bytes, 20, 2)));
     std::size_t at = 0, moves_seen = 0;
     Board previous{};
     for (std::uint64_t i = 0; i < positions; ++i) {
         const std::string where = "position " + std::to_string(i + 1);
         if (at + kNodeBytes > body.size()) fail(where + " runs past the end");
-        const Board board{get(body, at, 8), get(body, at + 8, 8)};
+        const Board board{get_le(body, at, 8), get_le(body, at + 8, 8)};
         BookNode node;
-        node.games = static_cast<std::uint32_t>(get(body, at + 16, 4));
+        node.games = static_cast<std::uint32_t>(get_le(body, at + 16, 4));
         const int count = body[at + 20];
         at += kNodeBytes;
         if (board.player & board.opponent) fail(where + ": a square holds two discs");

@@ -1,6 +1,7 @@
 // The `tempo` command line: --json on `analyze`, `solve` and `book show` (one object a line with
 // the values the text output shows: FForum #1 G8 +18, the shipped book's four first moves), and
-// positions as people type them (a board starting with an empty square, text left over).
+// positions as people type them (a board starting with an empty square, text left over), and Edax's
+// book format in and out.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -68,6 +69,29 @@ TEST(CommandLine, BoardArgumentsNeedNoDoubleDash) {
     r = run_tempo("book show '" + board + " junk'");
     EXPECT_NE(r.status, 0);
     EXPECT_NE(r.output.find("unexpected text after the side to move: 'junk'"), std::string::npos) << r.output;
+}
+
+// Edax's book through the commands: import shows Edax's values, export then import gives the same
+// book file, and a file that is not an Edax book is a one-line error.
+TEST(CommandLine, EdaxBooksGoInAndOut) {
+    const std::string dir = ::testing::TempDir();
+    const std::string edax = std::string(TEMPO_TEST_DATA) + "/edax-book-level4.dat";
+    auto r = run_tempo("book import-edax " + edax + " --book " + dir + "edax1.tbk");
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("imported 34 positions (66 moves)"), std::string::npos) << r.output;
+    r = run_tempo("book show --book " + dir + "edax1.tbk f5");
+    EXPECT_NE(r.output.find("d6     +2"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("f4    -13"), std::string::npos) << r.output;
+    r = run_tempo("book export-edax --book " + dir + "edax1.tbk " + dir + "edax.dat");
+    ASSERT_EQ(r.status, 0) << r.output;
+    r = run_tempo("book import-edax " + dir + "edax.dat --book " + dir + "edax2.tbk");
+    ASSERT_EQ(r.status, 0) << r.output;
+    const auto first = run_tempo("book export --book " + dir + "edax1.tbk");
+    const auto second = run_tempo("book export --book " + dir + "edax2.tbk");
+    EXPECT_EQ(first.output, second.output);
+    r = run_tempo("book import-edax " + std::string(TEMPO_TEST_DATA) + "/WTH_1977.wtb --book " + dir + "x.tbk");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.output.find("WTH_1977.wtb: not an Edax book"), std::string::npos) << r.output;
 }
 
 }  // namespace

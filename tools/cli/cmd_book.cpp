@@ -1,4 +1,5 @@
-// `tempo book build|info|show|export|import|learn|duel`: making, reading and growing the opening book.
+// `tempo book build|info|show|export|import|import-edax|export-edax|learn|duel`: making, reading and growing the
+// opening book.
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -16,6 +17,7 @@
 #include "engine/file_bytes.hpp"
 #include "engine/notation.hpp"
 #include "search/book/book_builder.hpp"
+#include "search/book/book_edax.hpp"
 #include "search/book/book_file.hpp"
 #include "search/book/book_location.hpp"
 #include "search/book/book_text.hpp"
@@ -322,7 +324,8 @@ void run_duel(const DuelOptions& o) {
 }  // namespace
 
 void add_book_command(CLI::App& app) {
-    CLI::App* book = app.add_subcommand("book", "Opening book: build, info, show, export, import, learn, duel");
+    CLI::App* book = app.add_subcommand(
+        "book", "Opening book: build, info, show, export, import, import-edax, export-edax, learn, duel");
     book->require_subcommand(1);
 
     auto build = std::make_shared<BuildOptions>();
@@ -401,6 +404,32 @@ void add_book_command(CLI::App& app) {
         const Book imported = parse_book_text(text);
         save(imported, read->book);
         std::printf("imported %zu positions into %s\n", imported.size(), read->book.c_str());
+    }));
+
+    cmd = book->add_subcommand("import-edax", "Make a book file from an Edax book (book.dat of Edax 4.x)");
+    cmd->add_option("input", read->file, "Edax's book file")->required();
+    cmd->add_option("--book", read->book, "Book file to write")->required();
+    cmd->callback(guarded([read] {
+        Book imported = parse_edax_book(read_file_bytes(read->file, kMaxBookFileBytes), read->file);
+        // An Edax book that Edax negamaxed is consistent already: nothing changes.
+        const std::size_t changed = imported.minimax();
+        save(imported, read->book);
+        std::printf("imported %zu positions (%zu moves) into %s", imported.size(), imported.move_count(),
+                    read->book.c_str());
+        if (changed) std::printf("; %zu move values updated from the book positions they lead to", changed);
+        std::printf("\n");
+    }));
+
+    cmd = book->add_subcommand("export-edax", "Write a standard 8x8 book as an Edax book (book.dat of Edax 4.x)");
+    cmd->add_option("--book", read->book, "Book file (default: the shipped 8x8 book)");
+    cmd->add_option("output", read->file, "Edax book file to write")->required();
+    cmd->callback(guarded([read] {
+        const Book loaded = load(book_path(read->book, Variant{}));
+        if (loaded.variant() != Variant{})
+            throw CLI::ValidationError(
+                "--book", "Edax books hold standard 8x8 positions; this book is " + loaded.variant().name());
+        write_file_atomically(read->file, serialize_edax_book(loaded));
+        std::printf("exported %zu positions into %s\n", loaded.size(), read->file.c_str());
     }));
 
     cmd = book->add_subcommand("learn", "Add played games' positions (each move searched) and save the book");
