@@ -80,4 +80,6 @@ std::optional<double> parse_number(std::string_view text) {
     return value;
 }
 
+std::string signed_integer(long long value) { return (value > 0 ? "+" : "") + std::to_string(value); }
+
 }  // namespace tempo

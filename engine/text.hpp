@@ -24,6 +24,10 @@ std::vector<std::string_view> split_words(std::string_view text);
 // Splits off the first word of `text`; `text` keeps the trimmed rest.
 std::string_view take_word(std::string_view& text);
 
+// An integer with its sign written when positive ("+3", "0", "-2"): scores and margins as Othello
+// players write them.
+std::string signed_integer(long long value);
+
 // A whole decimal integer with an optional sign, within [low, high]; nullopt otherwise.
 std::optional<long long> parse_integer(std::string_view text, long long low = LLONG_MIN, long long high = LLONG_MAX);
 // A whole finite decimal number with an optional sign ("-1.25", "+3", "2.5E-3"); nullopt otherwise.

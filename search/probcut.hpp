@@ -16,7 +16,7 @@ constexpr double kSelectivityT[kMaxSelectivity + 1] = {0.0, 2.0, 1.5, 1.1, 0.5};
 constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 95, 87, 73, 38};
 // The level the searcher uses when the limits do not say. In equal-time self-play t = 0.5 beat
 // t = 1.1 at 40 ms a move (59%) but only tied at 200 ms (51%), and t = 1.1 beat the milder levels:
-// 1.1 for the longer thinking times of real games (bench/README.md, section Midgame).
+// 1.1 for the longer thinking times of real games (bench/results/midgame.md).
 constexpr int kDefaultSelectivity = 3;
 
 // Depths below this are searched without ProbCut; the fit covers up to kProbcutMaxDepth and

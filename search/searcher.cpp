@@ -39,7 +39,7 @@ constexpr int kMaxPreSolveDepth = 8;
 
 // Rough time for an exact solve of `empties` empties on one thread: 2.5 ms at 14 empties, growing
 // 2.4-fold per empty square (means of the endgame solver on eg_13_14 .. eg_21_22 samples, see
-// bench/README.md, section Midgame).
+// bench/results/midgame.md).
 microseconds estimated_solve_time(int empties) {
     double t = 2500.0;
     for (int e = 14; e < empties; ++e) t *= 2.4;
@@ -88,7 +88,7 @@ struct Searcher::Impl {
 
     // The variant's endgame solver on the shared table, made on first use (and again when the
     // thread count or the weights change), ordered by the evaluation where that pays
-    // (solver_uses_evaluation; FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/README.md).
+    // (solver_uses_evaluation; FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/results/endgame-ffo40-49.md).
     EndgameSolver& solver(Variant variant) {
         auto& slot = solvers[{variant.geometry, variant.rules}];
         const int threads = std::max(1, options.threads);

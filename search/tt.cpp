@@ -99,7 +99,7 @@ TranspositionTable::Data TranspositionTable::kept(const Data& previous, const Da
     // A deeper search's bounds (or a less pruned one's, selectivity 0 being exact) say more than a
     // shallower search's: the midgame reaches a position at several remaining depths. The newer
     // move still replaces the deeper search's: it was found with the window of the moment (keeping
-    // the deeper move as well: midgame -20% nodes at depth 16, but FFO #40-#53 +8%; bench/README.md).
+    // the deeper move as well: midgame -20% nodes at depth 16, but FFO #40-#53 +8%; commit edbabc4).
     if (previous.depth > data.depth || (previous.depth == data.depth && previous.selectivity < data.selectivity)) {
         Data deeper = previous;
         if (data.move != kNoMove) deeper.move = data.move;

@@ -16,6 +16,7 @@
 
 #include "engine/file_bytes.hpp"
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 #include "search/book/book_builder.hpp"
 #include "search/book/book_edax.hpp"
 #include "search/book/book_file.hpp"
@@ -65,8 +66,6 @@ std::function<void()> guarded(std::function<void()> run) {
         }
     };
 }
-
-std::string signed_value(int value) { return (value > 0 ? "+" : "") + std::to_string(value); }
 
 // A board string or a transcript from the start (empty: the start position).
 Position parse_position_argument(const std::string& text, Variant variant) {
@@ -165,7 +164,7 @@ void run_build(const BuildOptions& o) {
         ++expansions;
         if (seconds_since(last_report) >= 10) {
             std::printf("doe: %zu positions (+%zu), root %s, last leaf cost %d at ply %d, %.0f s\n", book.size(),
-                        expansions, signed_value(book.find(Board::start())->value().value_or(0)).c_str(), leaf->cost,
+                        expansions, signed_integer(book.find(Board::start())->value().value_or(0)).c_str(), leaf->cost,
                         leaf->ply, seconds_since(start));
             std::fflush(stdout);
             last_report = Clock::now();
@@ -199,7 +198,7 @@ void run_info(const std::string& given, const std::string& variant_name) {
     for (const auto& [ply, count] : per_ply) std::printf(" %d:%zu", ply, count);
     std::printf("\n");
     if (const BookNode* root = book.find(Board::start()); root && root->value())
-        std::printf("start      %s\n", signed_value(*root->value()).c_str());
+        std::printf("start      %s\n", signed_integer(*root->value()).c_str());
 }
 
 // The same as one JSON object: {"in_book", "games", "value", "moves": [{"move", "value", "depth",
@@ -240,10 +239,10 @@ void run_show(const std::string& given, const std::string& variant_name, const s
         return;
     }
     std::cout << "in the book: " << node->games << " games, value "
-              << (node->value() ? signed_value(*node->value()) : std::string("unknown")) << "\n";
+              << (node->value() ? signed_integer(*node->value()) : std::string("unknown")) << "\n";
     for (const BookMove& m : book.moves(board)) {
         std::printf("  %-4s %4s  %s %2d%s\n", move_name(m.move, variant.geometry).c_str(),
-                    signed_value(m.value).c_str(), m.exact ? "exact  " : "depth", m.depth,
+                    signed_integer(m.value).c_str(), m.exact ? "exact  " : "depth", m.depth,
                     m.in_book ? (", book, " + std::to_string(m.games) + " games").c_str() : "");
     }
 }

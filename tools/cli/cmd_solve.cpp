@@ -10,6 +10,7 @@
 #include "engine/notation.hpp"
 #include "engine/obf.hpp"
 #include "engine/shard.hpp"
+#include "engine/text.hpp"
 #include "eval/evaluator.hpp"
 #include "search/endgame.hpp"
 #include "search/endgame_guess.hpp"
@@ -35,8 +36,6 @@ struct SolveOptions {
 
 // A long solve reports on stderr at this period: position, time on it, nodes so far.
 constexpr std::chrono::milliseconds kProgressPeriod{30'000};
-
-std::string signed_score(int score) { return (score > 0 ? "+" : "") + std::to_string(score); }
 
 // Whether a solution agrees with the file: same (exact or WLD) score as the best listed move,
 // and the move found among the listed moves with that score.
@@ -132,7 +131,7 @@ int run_solve(const SolveOptions& options) {
             continue;
         }
         std::printf("%-4zu %-6d %5s  %-5s %14llu %10.3f %9.2f  %s%s\n", i + 1, board.empty_count(variant.playable()),
-                    signed_score(result.score).c_str(), best.c_str(), static_cast<unsigned long long>(result.nodes),
+                    signed_integer(result.score).c_str(), best.c_str(), static_cast<unsigned long long>(result.nodes),
                     seconds, seconds > 0 ? result.nodes / seconds / 1e6 : 0.0, pv.c_str(),
                     obf.scores.empty() ? ""
                     : ok               ? "  ok"
@@ -142,7 +141,7 @@ int run_solve(const SolveOptions& options) {
             const int black = obf.position.to_move == Color::kBlack ? result.score : -result.score;
             const int squares = variant.squares();
             const int black_discs = variant.rules == Rules::kAnti ? (squares - black) / 2 : (squares + black) / 2;
-            std::printf("black %s: final count %d-%d (black-white) under perfect play\n", signed_score(black).c_str(),
+            std::printf("black %s: final count %d-%d (black-white) under perfect play\n", signed_integer(black).c_str(),
                         black_discs, squares - black_discs);
         }
         std::fflush(stdout);

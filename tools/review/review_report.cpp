@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "engine/notation.hpp"
+#include "engine/text.hpp"
 #include "tools/json_line.hpp"
 
 namespace tempo::review {
@@ -12,12 +13,6 @@ namespace tempo::review {
 namespace {
 
 std::string side_name(Color side) { return side == Color::kBlack ? "black" : "white"; }
-
-std::string signed_text(int value) {
-    char buffer[16];
-    std::snprintf(buffer, sizeof buffer, "%+d", value);
-    return buffer;
-}
 
 // The score after the move, from Black's view: what the plot shows.
 int black_view(const ReviewedMove& m) { return m.side == Color::kBlack ? m.played_score : -m.played_score; }
@@ -79,8 +74,8 @@ std::string review_text(const GameReview& review, const ReviewHeading& heading) 
     for (const ReviewedMove& m : review.moves) {
         const char* mark = m.exact ? "=" : " ";
         std::snprintf(row, sizeof row, "%4d  %-5s  %-6s %5s%s  %-4s %5s%s  %4s\n", m.number, side_name(m.side).c_str(),
-                      move_name(m.played, heading.geometry).c_str(), signed_text(m.played_score).c_str(), mark,
-                      move_name(m.best, heading.geometry).c_str(), signed_text(m.best_score).c_str(), mark,
+                      move_name(m.played, heading.geometry).c_str(), signed_integer(m.played_score).c_str(), mark,
+                      move_name(m.best, heading.geometry).c_str(), signed_integer(m.best_score).c_str(), mark,
                       m.loss ? std::to_string(m.loss).c_str() : "");
         out += row;
     }
@@ -89,8 +84,8 @@ std::string review_text(const GameReview& review, const ReviewHeading& heading) 
     out += summary_line("White", review.white);
     if (const ReviewedMove* first = move_number(review, review.first_losing_move))
         out += "First losing move: " + std::to_string(first->number) + " (" + side_name(first->side) + " " +
-               move_name(first->played, heading.geometry) + ", " + signed_text(first->best_score) + " -> " +
-               signed_text(first->played_score) + ")\n";
+               move_name(first->played, heading.geometry) + ", " + signed_integer(first->best_score) + " -> " +
+               signed_integer(first->played_score) + ")\n";
     else
         out += "First losing move: none\n";
     return out;
@@ -158,7 +153,7 @@ std::string review_svg(const GameReview& review, const ReviewHeading& heading) {
                std::to_string(kLeft + plot_w) + "\" y2=\"" + std::to_string(y(score)) + "\" stroke=\"" +
                (score == 0 ? "#888" : "#ddd") + "\"/>\n";
         out += "<text x=\"" + std::to_string(kLeft - 6) + "\" y=\"" + std::to_string(y(score) + 4) +
-               "\" text-anchor=\"end\">" + signed_text(score) + "</text>\n";
+               "\" text-anchor=\"end\">" + signed_integer(score) + "</text>\n";
     }
     for (int number = 10; number <= last; number += 10)
         out += "<text x=\"" + std::to_string(x(number)) + "\" y=\"" + std::to_string(kTop + plot_h + 16) +

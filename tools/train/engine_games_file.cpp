@@ -37,12 +37,6 @@ long long integer(std::string_view text, long long lo, long long hi, const char*
     return *value;
 }
 
-std::string signed_number(int value) {
-    std::string text = std::to_string(value);
-    if (value > 0) text.insert(text.begin(), '+');
-    return text;
-}
-
 // Positions after the opening where the side to move has a move: those that carry a score.
 int scored_positions(const Game& game, int opening_plies) {
     int count = 0, squares = 0;
@@ -71,11 +65,11 @@ EngineGamesHeader EngineGamesHeader::parse(std::string_view line) {
 
 std::string format_engine_game(const EngineGame& g) {
     std::string out = std::to_string(g.index) + " " + std::to_string(g.opening_plies) + " " +
-                      transcript(g.game.moves(), g.game.variant().geometry) + " " + signed_number(g.black_margin) +
+                      transcript(g.game.moves(), g.game.variant().geometry) + " " + signed_integer(g.black_margin) +
                       " " + (g.exact_from < 0 ? std::string("-") : std::to_string(g.exact_from)) + " ";
     for (std::size_t i = 0; i < g.scores.size(); ++i) {
         if (i) out += ',';
-        out += g.scores[i] ? signed_number(*g.scores[i]) : "r";
+        out += g.scores[i] ? signed_integer(*g.scores[i]) : "r";
     }
     if (g.scores.empty()) out += '-';
     return out;
@@ -94,8 +88,8 @@ EngineGame parse_engine_game(std::string_view line, Variant variant) {
     g.black_margin = static_cast<int>(integer(f[3], -64, 64, "result"));
     const int result = black_result(g.game, variant.rules == Rules::kAnti);
     if (g.black_margin != result)
-        throw ParseError("result " + signed_number(g.black_margin) + " disagrees with the moves (" +
-                         signed_number(result) + ")");
+        throw ParseError("result " + signed_integer(g.black_margin) + " disagrees with the moves (" +
+                         signed_integer(result) + ")");
     g.exact_from = f[4] == "-" ? -1 : static_cast<int>(integer(f[4], 0, 60, "exact-from empties"));
     if (f[5] != "-") {
         std::string_view rest = f[5];
