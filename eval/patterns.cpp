@@ -8,11 +8,6 @@
 #include "engine/symmetry.hpp"
 #include "eval/bit_extract.hpp"
 
-#if defined(__AVX512BITALG__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-#include <immintrin.h>
-#define TEMPO_PATTERN_INDICES_AVX512 1
-#endif
-
 namespace tempo {
 
 namespace {
@@ -127,14 +122,13 @@ namespace {
 // halves of five digits, low = digits 0-4 and high = digits 5-9 (index = low + 243 * high), so
 // that every digit's term (at most 2 * 3^4 = 162) and every half (at most 242) fits in a byte. A
 // byte lane holds one digit: the square it reads and its term for a disc of each side.
-constexpr int kGroups = (kPlacements + 7) / 8;
 
 struct alignas(64) SimdPlacements {
     // [group][half]: per byte lane (placement 8 * group + lane / 8, digit 5 * half + lane % 8 when
     // lane % 8 < 5) the square read; unused lanes read a1 with zero terms.
-    std::uint8_t square[kGroups][2][64] = {};
-    std::uint8_t player_term[kGroups][2][64] = {};    // 3^(digit - 5 * half)
-    std::uint8_t opponent_term[kGroups][2][64] = {};  // 2 * 3^(digit - 5 * half)
+    std::uint8_t square[kPlacementGroups][2][64] = {};
+    std::uint8_t player_term[kPlacementGroups][2][64] = {};    // 3^(digit - 5 * half)
+    std::uint8_t opponent_term[kPlacementGroups][2][64] = {};  // 2 * 3^(digit - 5 * half)
 
     SimdPlacements() {
         const std::array<Placement, kPlacements>& all = placements();
@@ -166,19 +160,26 @@ inline __m512i half_sums(const SimdPlacements& t, int group, int half, __m512i p
 
 }  // namespace
 
-// 12 bit gathers, byte selects and byte sums instead of 92 extractions and table reads:
-// `tempo_eval_bench` BM_PatternIndices 27.4 ns against 54.6 for the portable form (eval/README.md).
-void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
+void pattern_index_lanes(const Board& board, PatternIndexLanes& out) {
     static const SimdPlacements tables;
     const __m512i player = _mm512_set1_epi64(static_cast<long long>(board.player));
     const __m512i opponent = _mm512_set1_epi64(static_cast<long long>(board.opponent));
     const __m512i high_weight = _mm512_set1_epi64(243);
-    for (int group = 0; group < kGroups; ++group) {
+    for (int group = 0; group < kPlacementGroups; ++group) {
         const __m512i low = half_sums(tables, group, 0, player, opponent);
         const __m512i high = half_sums(tables, group, 1, player, opponent);
         // (The maskz forms with all lanes on: GCC 12 warns inside the plain forms' headers.)
-        const __m512i sum = _mm512_add_epi64(low, _mm512_maskz_mul_epu32(0xff, high, high_weight));
-        const __m128i index = _mm512_maskz_cvtepi64_epi16(0xff, sum);
+        out[group] = _mm512_add_epi64(low, _mm512_maskz_mul_epu32(0xff, high, high_weight));
+    }
+}
+
+// 12 bit gathers, byte selects and byte sums instead of 92 extractions and table reads:
+// `tempo_eval_bench` BM_PatternIndices 27.4 ns against 54.6 for the portable form (eval/README.md).
+void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
+    PatternIndexLanes lanes;
+    pattern_index_lanes(board, lanes);
+    for (int group = 0; group < kPlacementGroups; ++group) {
+        const __m128i index = _mm512_maskz_cvtepi64_epi16(0xff, lanes[group]);
         // The last group is partly padding: only its real placements are written.
         const int count = std::min(8, kPlacements - 8 * group);
         _mm_mask_storeu_epi16(out.data() + 8 * group, static_cast<__mmask8>((1u << count) - 1), index);

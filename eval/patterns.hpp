@@ -9,6 +9,11 @@
 
 #include "engine/board.hpp"
 
+#if defined(__AVX512BITALG__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#include <immintrin.h>
+#define TEMPO_PATTERN_INDICES_AVX512 1
+#endif
+
 namespace tempo {
 
 // A shape: its squares in the base position (a1 corner or row 1 side).
@@ -56,6 +61,14 @@ const std::array<Placement, kPlacements>& placements();
 // The index of every placement for `board` (side to move = digit 1): AVX-512 (BITALG) when the
 // build targets it, else the portable form.
 void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out);
+#if defined(TEMPO_PATTERN_INDICES_AVX512)
+// The placements in groups of eight, one 64-bit lane each (the last group's two spare lanes hold 0).
+constexpr int kPlacementGroups = (kPlacements + 7) / 8;
+using PatternIndexLanes = __m512i[kPlacementGroups];
+// The indices as they come out of the AVX-512 computation: placement 8 * group + lane in lane
+// `lane` of vector `group`, for the evaluation's gathers.
+void pattern_index_lanes(const Board& board, PatternIndexLanes& out);
+#endif
 // The portable form: two bit extractions (pext) and two table reads per placement.
 void pattern_indices_portable(const Board& board, std::array<std::uint16_t, kPlacements>& out);
 

@@ -80,6 +80,24 @@ TEST(PatternEval, ScoreIsTheSumOfTheFeatureWeightsInDiscs) {
     EXPECT_EQ(eval.evaluate(start.play(19)), -3);  // 59 empties, 3 moves for white
 }
 
+// The evaluation's own summing (AVX-512 gathers where built so) gives the sum over
+// feature_offsets, the features' definition, with random weights in every table entry.
+TEST(PatternEval, PatternSumIsTheSumOverTheFeatureOffsets) {
+    EvalWeights w = zero_weights(Variant{}, 15);
+    std::mt19937 rng(3);
+    for (auto& x : w.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 4001) - 2000);
+    const PatternEvaluator eval(w);
+    for (const Board& board : testing::random_game_positions(3000, 8)) {
+        FeatureOffsets offsets;
+        feature_offsets(board, offsets);
+        const std::int16_t* table =
+            w.weights.data() + std::size_t(phase_of(board.empty_count(), 15)) * kWeightsPerPhase;
+        int expected = 0;
+        for (std::uint32_t offset : offsets) expected += table[offset];
+        ASSERT_EQ(eval.evaluate_fine(board), expected);
+    }
+}
+
 // Networks with random weights for every phase of `w`.
 void add_random_nets(EvalWeights& w, int hidden, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
