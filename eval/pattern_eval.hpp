@@ -44,6 +44,7 @@ private:
 
     EvalWeights weights_;
     Bitboard playable_;  // the variant's squares: moves and empties are counted on these
+    int unit_shift_;     // log2 of units_per_disc when a power of two, else -1
     std::array<const std::int16_t*, 65> table_by_empties_;  // the phase's weights for each empty count
     std::array<const ResidualNet*, 65> net_by_empties_{};   // the phase's network, null if none (or it adds 0)
 };

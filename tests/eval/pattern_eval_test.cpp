@@ -80,6 +80,21 @@ TEST(PatternEval, ScoreIsTheSumOfTheFeatureWeightsInDiscs) {
     EXPECT_EQ(eval.evaluate(start.play(19)), -3);  // 59 empties, 3 moves for white
 }
 
+// Rounding to whole discs, halves away from zero, with the shipped unit (1/128: a shift) and
+// any other unit a file may declare (a division).
+TEST(PatternEval, RoundsHalvesAwayFromZeroInAnyUnit) {
+    for (const int units : {128, 100}) {
+        EvalWeights w = zero_weights(Variant{}, 1);
+        w.units_per_disc = units;
+        const Board start = Board::start();  // 60 empties: parity entry 0
+        for (const auto& [fine, discs] : std::vector<std::pair<int, int>>{
+                 {units / 2, 1}, {units / 2 - 1, 0}, {-units / 2, -1}, {-units / 2 + 1, 0}, {5 * units / 2, 3}}) {
+            w.weights[kParityOffset] = static_cast<std::int16_t>(fine);
+            EXPECT_EQ(PatternEvaluator(w).evaluate(start), discs) << units << " " << fine;
+        }
+    }
+}
+
 // The evaluation's own summing (AVX-512 gathers where built so) gives the sum over
 // feature_offsets, the features' definition, with random weights in every table entry.
 TEST(PatternEval, PatternSumIsTheSumOverTheFeatureOffsets) {
