@@ -286,6 +286,8 @@ Reply GtpEngine::genmove(const Command& c, bool commit) {
     if (commit) {
         game.play(move);
         undo_marks_.push_back(before);
+        // Think on the opponent's time; the next genmove (or a new game) stops it.
+        if (session_.ponders()) session_.start([position = game](SearchJob& job) { job.ponder(position); });
     } else if (passed) {
         game.undo();
     }

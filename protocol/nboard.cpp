@@ -213,7 +213,8 @@ bool NboardEngine::handle(const InputLine& line) {
     } else if (command == "move") {
         move(rest);
     } else if (command == "ping") {
-        stop();  // nothing of the old request may follow the pong
+        // Nothing of the old request may follow the pong; a ponder writes nothing and goes on.
+        if (!session_.pondering()) stop();
         const std::string_view number = take_word(rest);
         out_.line(parse_integer(number) ? "pong " + std::string(number) : std::string("pong 0"));
     } else if (command == "hint") {
@@ -279,7 +280,6 @@ void NboardEngine::set_game(std::string_view text) {
 }
 
 void NboardEngine::move(std::string_view item) {
-    stop();
     item = take_word(item);
     const std::size_t slash = item.find('/');
     const std::string_view square = item.substr(0, slash);
@@ -299,11 +299,21 @@ void NboardEngine::move(std::string_view item) {
             game.play(kPass);
         }
         const Color mover = game.to_move();
-        if (!game.play(move)) return status("illegal move " + std::string(square) + ", position unchanged");
+        if (!game.play(move)) {
+            stop();
+            return status("illegal move " + std::string(square) + ", position unchanged");
+        }
         clocks.record(mover, seconds);
-        session_.set_game(std::move(game));
+        // The echo of the engine's own move leaves the ponder on the position it reaches running.
+        if (session_.pondering(game)) {
+            session_.set_game_keeping_ponder(std::move(game));
+        } else {
+            stop();
+            session_.set_game(std::move(game));
+        }
         clocks_ = clocks;
     } catch (const ParseError& e) {
+        stop();
         status(std::string("bad move: ") + e.what());
     }
 }
@@ -373,6 +383,9 @@ void NboardEngine::go() {
                                                    job.evaluator(game.variant()).get());
         answered = job.emit("=== " + nboard_move(best, geometry) + "/" + value + "/" +
                             fixed(result.elapsed.count() / 1000.0, 1));
+        // Think on the opponent's time, in the position the GUI will echo back with `move`.
+        Game after = game;
+        if (answered && after.play(best)) job.ponder(after);
     });
 }
 

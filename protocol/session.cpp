@@ -7,6 +7,14 @@
 
 namespace tempo::protocol {
 
+namespace {
+
+// A ponder solves exactly from this many empties (a few seconds at most on one thread); above,
+// it deepens the midgame search until stopped.
+constexpr int kPonderSolveEmpties = 24;
+
+}  // namespace
+
 Limits Session::limits_for_level(std::string_view level) {
     if (const auto named = named_level(level)) return *named;
     int depth = 0;
@@ -38,6 +46,21 @@ SearchResult SearchJob::run(const Game& game, const Limits& limits,
         stop_);
 }
 
+void SearchJob::ponder(const Game& position) {
+    Session& s = session_;
+    if (!s.ponder_ || position.is_over() || s.cancelled_) return;
+    Limits limits;  // as deep as the time allows: the next command stops it
+    limits.endgame = Limits::Endgame::kAuto;
+    limits.solve_empties = kPonderSolveEmpties;
+    {
+        std::lock_guard lock(s.ponder_mutex_);
+        s.pondered_ = position.board();
+    }
+    s.searcher_.run(position, limits, {}, stop_);
+    std::lock_guard lock(s.ponder_mutex_);
+    s.pondered_.reset();
+}
+
 std::shared_ptr<const Evaluator> SearchJob::evaluator(Variant variant) { return session_.searcher_.evaluator(variant); }
 
 bool SearchJob::emit(std::string_view line) {
@@ -48,7 +71,7 @@ bool SearchJob::emit(std::string_view line) {
 bool SearchJob::cancelled() const { return session_.cancelled_; }
 
 Session::Session(EngineConfig config, LineOutput& output)
-    : output_(output), searcher_(config.searcher), game_(config.variant) {
+    : output_(output), searcher_(config.searcher), game_(config.variant), ponder_(config.ponder) {
     set_level(config.level);
     level_chosen_ = config.level_chosen;
     if (config.book) searcher_.set_book(config.book);
@@ -68,6 +91,21 @@ void Session::set_game(Game game) {
     cancel();
     game_ = std::move(game);
     searcher_.prepare(game_.variant());
+}
+
+bool Session::pondering() const {
+    std::lock_guard lock(ponder_mutex_);
+    return busy() && pondered_.has_value();
+}
+
+bool Session::pondering(const Game& game) const {
+    std::lock_guard lock(ponder_mutex_);
+    return busy() && pondered_ && *pondered_ == game.board();
+}
+
+void Session::set_game_keeping_ponder(Game game) {
+    if (!pondering(game) || game.variant() != game_.variant()) return set_game(std::move(game));
+    game_ = std::move(game);
 }
 
 void Session::set_level(std::string_view level) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ struct EngineConfig {
     // The book of `variant` as opened (and checked) at start-up, so that the session does not
     // read the file again; nullptr: the searcher opens what its options name.
     std::shared_ptr<const Book> book;
+    bool ponder = false;  // think on the opponent's time (--ponder)
 };
 
 class Session;
@@ -40,6 +42,10 @@ public:
     // Searches `game`; `on_info` runs on this thread after each iteration, unless cancelled.
     SearchResult run(const Game& game, const Limits& limits,
                      const std::function<void(const SearchInfo&)>& on_info = {});
+    // Thinks on the opponent's time: a silent search of `position` (the opponent to move) that
+    // fills the transposition table, the next move's search finding its results there, until the
+    // job is stopped. Returns at once without --ponder or when the game is over.
+    void ponder(const Game& position);
     // The evaluation the job's searches of `variant` use (loaded already: Session::set_game prepares).
     std::shared_ptr<const Evaluator> evaluator(Variant variant);
     // For searches the job runs through other means (the book's valuer).
@@ -82,6 +88,15 @@ public:
     // The limits of a level; throws ParseError naming the problem for a bad one.
     static Limits limits_for_level(std::string_view level);
 
+    bool ponders() const { return ponder_; }
+    // Whether the running job is pondering; whether it is pondering the position of `game` (its
+    // board from the side to move).
+    bool pondering() const;
+    bool pondering(const Game& game) const;
+    // Replaces the game without stopping a ponder on its position (NBoard's echo of the
+    // engine's own move); anything else stops the running job as set_game does.
+    void set_game_keeping_ponder(Game game);
+
     // Starts `job` on the search thread (cancelling any job still running).
     void start(std::function<void(SearchJob&)> job);
     // Stops the running job and waits for it; it writes nothing more. Safe when idle.
@@ -117,6 +132,10 @@ private:
     std::atomic<bool> cancelled_{false};
     std::atomic<bool> finished_{true};
     std::atomic<bool> hurrying_{false};
+    bool ponder_;
+    // The position the running job ponders; the mutex because the reader thread asks.
+    mutable std::mutex ponder_mutex_;
+    std::optional<Board> pondered_;
 };
 
 }  // namespace tempo::protocol

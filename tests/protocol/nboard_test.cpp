@@ -409,6 +409,49 @@ TEST(Nboard, PingGoHammerNeverLetsStaleOutputFollowAPong) {
     EXPECT_EQ(engine.wait_exit(), 0);
 }
 
+// --ponder: after `===` the engine searches the position its move reaches; the GUI's echo of that
+// move (`move`) and a `ping` keep it going (the pong comes at once), the opponent's move and `go`
+// stop it, and the next search at the same depth starts from what it stored: fewer nodes (4-20
+// times fewer at full speed) than without pondering.
+TEST(Nboard, PonderingKeepsThroughTheEchoAndSavesTheNextSearch) {
+    std::uint64_t nodes[2] = {0, 0};
+    for (const bool ponder : {false, true}) {
+        std::vector<std::string> argv{TEMPO_BINARY, "nboard", "--hash", "16", "--no-book"};
+        if (ponder) argv.push_back("--ponder");
+        EngineProcess engine(argv);
+        engine.send("nboard 2");
+        engine.send("set depth 12");
+        engine.send("set game " + ggf(kStartBoard, "B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[C5]W[B3]B[C2]W[E6]"));
+        engine.send("go");
+        Game game = parse_transcript("f5d6c3d3c4f4c5b3c2e6");
+        const Move first = parse_reply(read_until(engine, "==="));
+        ASSERT_TRUE(game.play(first));
+        engine.send("move " + square_name(first));
+        sync(engine, 1);
+        // The opponent (tempo at depth 12) thinks meanwhile.
+        EngineProcess opponent({TEMPO_BINARY, "nboard", "--hash", "16", "--no-book"});
+        opponent.send("nboard 2");
+        opponent.send("set depth 12");
+        opponent.send("set game " + ggf(kStartBoard, "B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[C5]W[B3]B[C2]W[E6]B[" +
+                                                         square_name(first) + "]"));
+        opponent.send("go");
+        const Move reply = parse_reply(read_until(opponent, "==="));
+        opponent.send("quit");
+        EXPECT_EQ(opponent.wait_exit(), 0);
+        std::this_thread::sleep_for(1000ms);
+        engine.send("move " + square_name(reply));
+        engine.send("go");
+        std::vector<std::string> seen;
+        EXPECT_EQ(read_until(engine, "===", &seen).rfind("=== ", 0), 0u);
+        for (const std::string& line : seen)
+            if (line.rfind("nodestats ", 0) == 0) nodes[ponder] = std::stoull(line.substr(10));
+        engine.send("quit");
+        EXPECT_EQ(engine.wait_exit(), 0);
+    }
+    EXPECT_GT(nodes[0], 0u);
+    EXPECT_LT(nodes[1], nodes[0]) << "with ponder " << nodes[1] << ", without " << nodes[0];
+}
+
 TEST(Nboard, QuitAndEofEndASearch) {
     for (const bool quit : {true, false}) {
         EngineProcess engine = start_nboard("2", false);

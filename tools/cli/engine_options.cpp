@@ -28,6 +28,8 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
                        "Seed of the book draws: the same seed, the same choices "
                        "(default 0: a random seed)");
     add_parallel_option(command, options.parallel);
+    command.add_flag("--ponder", options.ponder,
+                     "Think on the opponent's time (NBoard and GTP): the next move's search starts from what it found");
 }
 
 void add_parallel_option(CLI::App& command, std::string& parallel) {
@@ -52,6 +54,7 @@ protocol::EngineConfig EngineOptions::engine_config() const {
     config.searcher = searcher_options();
     config.level = level;
     config.level_chosen = level_chosen;
+    config.ponder = ponder;
     try {
         config.variant = parsed_variant();
         protocol::Session::limits_for_level(level);

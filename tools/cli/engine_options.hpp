@@ -21,6 +21,7 @@ struct EngineOptions {
     std::string variant = "8x8";
     BookOptions book;               // --book, --no-book, --book-margin, --book-seed
     std::string parallel = "lazy";  // how threads share the midgame: lazy or ybwc
+    bool ponder = false;            // --ponder: think on the opponent's time
 
     SearcherOptions searcher_options() const;
     Variant parsed_variant() const { return Variant::parse(variant); }
@@ -29,7 +30,7 @@ struct EngineOptions {
     protocol::EngineConfig engine_config() const;
 };
 
-// Adds --threads, --hash, --eval, --level, --variant, --parallel and the book options to
+// Adds --threads, --hash, --eval, --level, --variant, --parallel, --ponder and the book options to
 // `command`, stored into `options`.
 void add_engine_options(CLI::App& command, EngineOptions& options);
 
