@@ -10,27 +10,14 @@
 
 namespace tempo {
 
-// Where each shape's table starts in a phase's weights.
-constexpr std::array<int, kPatternShapes + 1> shape_offsets() {
-    std::array<int, kPatternShapes + 1> offsets{};
-    for (int s = 0; s < kPatternShapes; ++s) offsets[s + 1] = offsets[s] + kShapes[s].table_size;
-    return offsets;
-}
-constexpr std::array<int, kPatternShapes + 1> kShapeOffset = shape_offsets();
-
 constexpr int kMobilityEntries = 64;  // legal-move count, clamped
-constexpr int kPlayerMobilityOffset = kShapeOffset[kPatternShapes];
+constexpr int kPlayerMobilityOffset = kShapeTableStart[kPatternShapes];
 constexpr int kOpponentMobilityOffset = kPlayerMobilityOffset + kMobilityEntries;
 constexpr int kParityOffset = kOpponentMobilityOffset + kMobilityEntries;  // empties even / odd
 constexpr int kWeightsPerPhase = kParityOffset + 2;
 
 constexpr int kFeatures = kPlacements + 3;
 using FeatureOffsets = std::array<std::uint32_t, kFeatures>;
-
-// Shape of each placement, in order (placements are grouped by shape).
-constexpr std::array<std::uint8_t, kPlacements> kPlacementShape{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,  1,  2,  2, 2, 2,
-                                                                3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5,  5,  6,  6, 7, 7,
-                                                                7, 7, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10};
 
 // The offsets of all features of `board` into a phase's weights. A 6x6 board (b2..g7, `playable`
 // = kPlayable6x6) is read by the same placements: its edges, rows, diagonals and corner blocks are
@@ -39,7 +26,7 @@ constexpr std::array<std::uint8_t, kPlacements> kPlacementShape{0, 0, 0, 0, 1, 1
 inline void feature_offsets(const Board& board, FeatureOffsets& out, Bitboard playable = kPlayable8x8) {
     std::array<std::uint16_t, kPlacements> index;
     pattern_indices(board, index);
-    for (int i = 0; i < kPlacements; ++i) out[i] = kShapeOffset[kPlacementShape[i]] + index[i];
+    for (int i = 0; i < kPlacements; ++i) out[i] = kShapeTableStart[kPlacementShape[i]] + index[i];
     const int mine = popcount(board.moves(playable));
     const int theirs = popcount(board.passed().moves(playable));
     out[kPlacements] = kPlayerMobilityOffset + (mine < kMobilityEntries ? mine : kMobilityEntries - 1);

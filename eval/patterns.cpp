@@ -8,6 +8,11 @@
 #include "engine/symmetry.hpp"
 #include "eval/bit_extract.hpp"
 
+#if defined(__AVX512BITALG__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#include <immintrin.h>
+#define TEMPO_PATTERN_INDICES_AVX512 1
+#endif
+
 namespace tempo {
 
 namespace {
@@ -118,6 +123,9 @@ void pattern_indices_portable(const Board& board, std::array<std::uint16_t, kPla
 
 namespace {
 
+// The placements in groups of eight, one 64-bit lane each (the last group's two spare lanes hold 0).
+constexpr int kPlacementGroups = (kPlacements + 7) / 8;
+
 // The placements in groups of eight, one 64-bit lane each. A placement's index is split in two
 // halves of five digits, low = digits 0-4 and high = digits 5-9 (index = low + 243 * high), so
 // that every digit's term (at most 2 * 3^4 = 162) and every half (at most 242) fits in a byte. A
@@ -158,9 +166,8 @@ inline __m512i half_sums(const SimdPlacements& t, int group, int half, __m512i p
     return _mm512_sad_epu8(terms, _mm512_setzero_si512());  // sums the 8 bytes of each lane
 }
 
-}  // namespace
-
-void pattern_index_lanes(const Board& board, PatternIndexLanes& out) {
+// The 46 indices, placement 8 * group + lane in lane `lane` of out[group].
+inline void pattern_index_lanes(const Board& board, __m512i (&out)[kPlacementGroups]) {
     static const SimdPlacements tables;
     const __m512i player = _mm512_set1_epi64(static_cast<long long>(board.player));
     const __m512i opponent = _mm512_set1_epi64(static_cast<long long>(board.opponent));
@@ -173,10 +180,50 @@ void pattern_index_lanes(const Board& board, PatternIndexLanes& out) {
     }
 }
 
+// Per group, the start of each placement's shape table (64-bit lanes), and which lanes are real
+// placements (the last group's two spare lanes are not).
+struct GatherOffsets {
+    __m512i shape_start[kPlacementGroups];
+    __mmask8 real[kPlacementGroups];
+    GatherOffsets() {
+        for (int group = 0; group < kPlacementGroups; ++group) {
+            alignas(64) long long lanes[8] = {};
+            unsigned mask = 0;
+            for (int lane = 0; lane < 8 && 8 * group + lane < kPlacements; ++lane) {
+                lanes[lane] = shape_table_start(kPlacementShape[8 * group + lane]);
+                mask |= 1u << lane;
+            }
+            shape_start[group] = _mm512_load_si512(lanes);
+            real[group] = static_cast<__mmask8>(mask);
+        }
+    }
+};
+
+}  // namespace
+
+// Six 8-lane gathers straight from the index vectors instead of storing 46 indices and reading
+// them back one weight at a time. A gather reads 32 bits at the int16 weight's address (hence
+// the one readable int16 after the last table), and the low half is the weight.
+int pattern_weight_sum(const Board& board, const std::int16_t* shape_tables) {
+    static const GatherOffsets gather;
+    __m512i lanes[kPlacementGroups];
+    pattern_index_lanes(board, lanes);
+    __m256i sum = _mm256_setzero_si256();
+    for (int group = 0; group < kPlacementGroups; ++group) {
+        const __m512i at = _mm512_add_epi64(lanes[group], gather.shape_start[group]);
+        const __m256i pairs = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), gather.real[group], at, shape_tables,
+                                                          sizeof(std::int16_t));
+        sum = _mm256_add_epi32(sum, _mm256_srai_epi32(_mm256_slli_epi32(pairs, 16), 16));
+    }
+    const __m128i halves = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    const __m128i pairs = _mm_add_epi32(halves, _mm_unpackhi_epi64(halves, halves));
+    return _mm_cvtsi128_si32(_mm_add_epi32(pairs, _mm_shuffle_epi32(pairs, 1)));
+}
+
 // 12 bit gathers, byte selects and byte sums instead of 92 extractions and table reads:
 // `tempo_eval_bench` BM_PatternIndices 27.4 ns against 54.6 for the portable form (eval/README.md).
 void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
-    PatternIndexLanes lanes;
+    __m512i lanes[kPlacementGroups];
     pattern_index_lanes(board, lanes);
     for (int group = 0; group < kPlacementGroups; ++group) {
         const __m128i index = _mm512_maskz_cvtepi64_epi16(0xff, lanes[group]);
@@ -190,6 +237,14 @@ void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>&
 
 void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out) {
     pattern_indices_portable(board, out);
+}
+
+int pattern_weight_sum(const Board& board, const std::int16_t* shape_tables) {
+    std::array<std::uint16_t, kPlacements> index;
+    pattern_indices(board, index);
+    int sum = 0;
+    for (int i = 0; i < kPlacements; ++i) sum += shape_tables[kShapeTableStart[kPlacementShape[i]] + index[i]];
+    return sum;
 }
 
 #endif

@@ -9,11 +9,6 @@
 
 #include "engine/board.hpp"
 
-#if defined(__AVX512BITALG__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-#include <immintrin.h>
-#define TEMPO_PATTERN_INDICES_AVX512 1
-#endif
-
 namespace tempo {
 
 // A shape: its squares in the base position (a1 corner or row 1 side).
@@ -46,6 +41,22 @@ constexpr std::array<PatternShape, kPatternShapes> kShapes{{
     {"diag4", 0x0000000080402010ULL, 4, pow3(4)},  // e1-h4
 }};
 
+// Where shape s's table starts in a phase's weights: the tables one after another, in shape
+// order (kShapeTableStart[kPatternShapes]: where they end).
+constexpr int shape_table_start(int shape) {
+    return shape == 0 ? 0 : shape_table_start(shape - 1) + kShapes[shape - 1].table_size;
+}
+constexpr std::array<int, kPatternShapes + 1> kShapeTableStart = [] {
+    std::array<int, kPatternShapes + 1> start{};
+    for (int s = 0; s <= kPatternShapes; ++s) start[s] = shape_table_start(s);
+    return start;
+}();
+
+// Shape of each placement, in order (placements are grouped by shape).
+constexpr std::array<std::uint8_t, kPlacements> kPlacementShape{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,  1,  2,  2, 2, 2,
+                                                                3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5,  5,  6,  6, 7, 7,
+                                                                7, 7, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10};
+
 // One placement of a shape: the squares it covers on the real board and the table that turns
 // the bits read there (by pext, in ascending square order) into base-3 digits in shape order.
 struct Placement {
@@ -61,14 +72,12 @@ const std::array<Placement, kPlacements>& placements();
 // The index of every placement for `board` (side to move = digit 1): AVX-512 (BITALG) when the
 // build targets it, else the portable form.
 void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out);
-#if defined(TEMPO_PATTERN_INDICES_AVX512)
-// The placements in groups of eight, one 64-bit lane each (the last group's two spare lanes hold 0).
-constexpr int kPlacementGroups = (kPlacements + 7) / 8;
-using PatternIndexLanes = __m512i[kPlacementGroups];
-// The indices as they come out of the AVX-512 computation: placement 8 * group + lane in lane
-// `lane` of vector `group`, for the evaluation's gathers.
-void pattern_index_lanes(const Board& board, PatternIndexLanes& out);
-#endif
+// The sum of the 46 placements' weights in `shape_tables`, where shape s's table of
+// kShapes[s].table_size int16 weights starts at entry shape_table_start(s) (the layout of a
+// phase in eval/features.hpp), with at least one more int16 readable after the last table.
+// AVX-512: the indices stay in registers and six 8-lane gathers read the weights.
+int pattern_weight_sum(const Board& board, const std::int16_t* shape_tables);
+
 // The portable form: two bit extractions (pext) and two table reads per placement.
 void pattern_indices_portable(const Board& board, std::array<std::uint16_t, kPlacements>& out);
 

@@ -19,7 +19,7 @@ EvalWeights random_tied_weights(int phases, std::uint64_t seed) {
     for (auto& x : w.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
     for (int p = 0; p < phases; ++p)
         for (int s = 0; s < kPatternShapes; ++s) {
-            std::int16_t* table = w.weights.data() + std::size_t(p) * kWeightsPerPhase + kShapeOffset[s];
+            std::int16_t* table = w.weights.data() + std::size_t(p) * kWeightsPerPhase + kShapeTableStart[s];
             for (int index = 0; index < kShapes[s].table_size; ++index)
                 table[index] = table[mirror_canonical_index(s, index)];
         }

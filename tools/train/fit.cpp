@@ -15,7 +15,7 @@ const std::vector<std::uint32_t>& tied_offsets() {
         for (int o = 0; o < kWeightsPerPhase; ++o) t[o] = o;
         for (int s = 0; s < kPatternShapes; ++s)
             for (int index = 0; index < kShapes[s].table_size; ++index)
-                t[kShapeOffset[s] + index] = kShapeOffset[s] + mirror_canonical_index(s, index);
+                t[kShapeTableStart[s] + index] = kShapeTableStart[s] + mirror_canonical_index(s, index);
         return t;
     }();
     return tied;
