@@ -21,6 +21,10 @@ constexpr Bitboard playable_squares(Geometry g) { return g == Geometry::k8x8 ? k
 constexpr Bitboard corner_squares(Geometry g) {
     return g == Geometry::k8x8 ? 0x8100000000000081ULL : 0x0042000000004200ULL;
 }
+// The squares next to the corners (C- and X-squares), which give a corner away.
+constexpr Bitboard corner_neighbour_squares(Geometry g) {
+    return g == Geometry::k8x8 ? 0x42c300000000c342ULL : 0x0024660000662400ULL;
+}
 constexpr int square_count(Geometry g) { return g == Geometry::k8x8 ? 64 : 36; }
 constexpr int side_length(Geometry g) { return g == Geometry::k8x8 ? 8 : 6; }
 
@@ -31,6 +35,7 @@ struct Variant {
     constexpr Bitboard playable() const { return playable_squares(geometry); }
     constexpr int squares() const { return square_count(geometry); }
     constexpr Bitboard corners() const { return corner_squares(geometry); }
+    constexpr Bitboard corner_neighbours() const { return corner_neighbour_squares(geometry); }
     constexpr bool operator==(const Variant&) const = default;
 
     // "8x8", "6x6", "anti", "anti6x6".

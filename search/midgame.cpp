@@ -47,7 +47,9 @@ TranspositionTable::Data bounds(int best, int alpha, int beta, Move move, int de
 MidgameSearch::MidgameSearch(const Context& context)
     : context_(context),
       playable_(context.variant.playable()),
-      ordering_{context.evaluator, context.variant.playable(), context.variant.corners()},
+      ordering_{context.evaluator, context.variant.playable(), context.variant.corners(),
+                context.variant.rules == Rules::kStandard ? context.variant.corners() : 0,
+                context.variant.rules == Rules::kStandard ? context.variant.corner_neighbours() : 0},
       exact_tail_(context.tt ? ExactTail::create(*context.tt, context.variant,
                                                  context.stop ? *context.stop : kNeverStopped, context.evaluator)
                              : nullptr) {}
@@ -167,7 +169,7 @@ int MidgameSearch::nws(const Board& board, int beta, int depth) {
         if (aborted()) return 0;
     }
 
-    MoveList list(board, moves);
+    MoveList list(board, moves, ordering_.try_first, ordering_.try_last);
     if (depth > kTtMinDepth) {
         // The children probe the table too: their lines are requested now, so that the misses
         // overlap the move scoring and each other instead of stalling each child in turn
@@ -234,7 +236,7 @@ int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int p
         if (context_.tt->probe(key, entry)) tt_move = entry.move;
     }
 
-    MoveList list(board, moves);
+    MoveList list(board, moves, ordering_.try_first, ordering_.try_last);
     score_moves(list, board, tt_move, depth, ordering_);
     const int alpha_in = alpha;
     int best = -kInfinity;

@@ -15,11 +15,14 @@ namespace tempo {
 
 class MoveList {
 public:
-    MoveList(const Board& board, Bitboard moves) {
-        for_each_square(moves, [&](int sq) {
-            assert(count_ < kMaxMoves);
-            moves_[count_++] = {sq, 0, board.flips_for(sq)};
-        });
+    // The moves in square order, except those in `first` before all others and those in `last`
+    // after: the order in which unscored lists (depth-1 nodes) are tried.
+    MoveList(const Board& board, Bitboard moves, Bitboard first = 0, Bitboard last = 0) {
+        for (const Bitboard part : {moves & first, moves & ~(first | last), moves & last & ~first})
+            for_each_square(part, [&](int sq) {
+                assert(count_ < kMaxMoves);
+                moves_[count_++] = {sq, 0, board.flips_for(sq)};
+            });
     }
     int size() const { return count_; }
     OrderedMove& operator[](int i) { return moves_[i]; }
@@ -44,6 +47,11 @@ struct OrderingContext {
     const Evaluator* evaluator;
     Bitboard playable;
     Bitboard corners;
+    // Unscored lists try these first and last: corners first and their neighbours last under
+    // the standard rules, where an early cut-off at a depth-1 node saves evaluations (bench
+    // depth 12: 8.35 M -> 7.59 M nodes); none under anti rules, where corners are not wanted.
+    Bitboard try_first;
+    Bitboard try_last;
 };
 
 // Scores every move of `list` (played from `board`) for a node with `depth` plies to go;

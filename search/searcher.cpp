@@ -136,7 +136,7 @@ struct Run {
 
 std::vector<RootMove> initial_root_moves(const Board& board, const Run& run) {
     MoveList list(board, board.moves(run.variant.playable()));
-    score_moves(list, board, kNoMove, 3, {&run.evaluator, run.variant.playable(), run.variant.corners()});
+    score_moves(list, board, kNoMove, 3, {&run.evaluator, run.variant.playable(), run.variant.corners(), 0, 0});
     std::vector<RootMove> moves;
     for (int i = 0; i < list.size(); ++i) moves.push_back({list.pick(i).square, -kInfinity, false, 0, {}});
     return moves;
