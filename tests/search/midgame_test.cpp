@@ -6,7 +6,9 @@
 
 #include <random>
 
+#include "engine/notation.hpp"
 #include "eval/simple_eval.hpp"
+#include "search/move_ordering.hpp"
 #include "search/probcut.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/search/search_reference.hpp"
@@ -60,6 +62,32 @@ TEST(MidgameSearch, MatchesNegamax6x6) { expect_matches_negamax({Geometry::k6x6,
 TEST(MidgameSearch, MatchesNegamaxAnti) { expect_matches_negamax({Geometry::k8x8, Rules::kAnti}, 3, 200, 4); }
 
 // Deep enough to reach the end of the game, the search is an exact solve.
+// An unscored list puts the `first` squares before the others and the `last` ones after them,
+// each part in square order, and holds every move once with its flips.
+TEST(MoveList, FirstAndLastSquaresOrderTheUnscoredList) {
+    const Board board =
+        parse_position_text("c4e3f2c5d6e2f3g1d1g3e6c3b6e1b2a7g4f4h2f7d2h3b4c1g8e7f8a5a4b3c2d3h4d7c7e8f5a2", Variant{})
+            .position()
+            .board;
+    const Bitboard moves = board.moves();
+    const Variant variant;
+    const MoveList list(board, moves, variant.corners(), variant.corner_neighbours());
+    ASSERT_EQ(list.size(), popcount(moves));
+    int part = 0, previous = -1;
+    for (int i = 0; i < list.size(); ++i) {
+        const Bitboard bit = square_bit(list[i].square);
+        const int this_part = (bit & variant.corners()) ? 0 : (bit & variant.corner_neighbours()) ? 2 : 1;
+        ASSERT_GE(this_part, part) << i;
+        if (this_part == part) EXPECT_GT(list[i].square, previous);
+        part = this_part;
+        previous = list[i].square;
+        EXPECT_EQ(list[i].flips, board.flips_for(list[i].square));
+    }
+    EXPECT_TRUE(moves & variant.corners()) << "the position should offer a corner";
+    EXPECT_TRUE(moves & variant.corner_neighbours()) << "and a square next to one";
+    EXPECT_TRUE(variant.corners() & square_bit(list[0].square));
+}
+
 TEST(MidgameSearch, SolvesNearTheEnd) {
     Fixture f({});
     int checked = 0;
