@@ -415,7 +415,9 @@ void add_book_command(CLI::App& app) {
         save(imported, read->book);
         std::printf("imported %zu positions (%zu moves) into %s", imported.size(), imported.move_count(),
                     read->book.c_str());
-        if (changed) std::printf("; %zu move values updated from the book positions they lead to", changed);
+        if (changed)
+            std::printf("; %zu move value%s updated from the book positions the moves lead to", changed,
+                        changed == 1 ? "" : "s");
         std::printf("\n");
     }));
 
