@@ -381,11 +381,13 @@ void NboardEngine::go() {
                                       ? fixed(result.score, 2)
                                       : value_text(game.board(), game.variant(), result.pv, result.score,
                                                    job.evaluator(game.variant()).get());
+        // Think on the opponent's time, in the position the GUI will echo back with `move`:
+        // announced before the answer goes out, so that the echo cannot outrun it.
+        Game after = game;
+        const bool ponder = after.play(best) && job.announce_ponder(after);
         answered = job.emit("=== " + nboard_move(best, geometry) + "/" + value + "/" +
                             fixed(result.elapsed.count() / 1000.0, 1));
-        // Think on the opponent's time, in the position the GUI will echo back with `move`.
-        Game after = game;
-        if (answered && after.play(best)) job.ponder(after);
+        if (answered && ponder) job.ponder(after);
     });
 }
 

@@ -46,19 +46,20 @@ SearchResult SearchJob::run(const Game& game, const Limits& limits,
         stop_);
 }
 
-void SearchJob::ponder(const Game& position) {
+bool SearchJob::announce_ponder(const Game& position) {
     Session& s = session_;
-    if (!s.ponder_ || position.is_over() || s.cancelled_) return;
+    if (!s.ponder_ || position.is_over()) return false;
+    std::lock_guard lock(s.ponder_mutex_);
+    s.pondered_ = position.board();
+    return true;
+}
+
+void SearchJob::ponder(const Game& position) {
+    if (!announce_ponder(position) || session_.cancelled_) return;
     Limits limits;  // as deep as the time allows: the next command stops it
     limits.endgame = Limits::Endgame::kAuto;
     limits.solve_empties = kPonderSolveEmpties;
-    {
-        std::lock_guard lock(s.ponder_mutex_);
-        s.pondered_ = position.board();
-    }
-    s.searcher_.run(position, limits, {}, stop_);
-    std::lock_guard lock(s.ponder_mutex_);
-    s.pondered_.reset();
+    session_.searcher_.run(position, limits, {}, stop_);
 }
 
 std::shared_ptr<const Evaluator> SearchJob::evaluator(Variant variant) { return session_.searcher_.evaluator(variant); }
@@ -129,6 +130,10 @@ void Session::start(std::function<void(SearchJob&)> job) {
     worker_ = std::thread([this, job = std::move(job), stop = std::move(stop)] {
         SearchJob context(*this, stop);
         job(context);
+        {
+            std::lock_guard lock(ponder_mutex_);
+            pondered_.reset();
+        }
         finished_ = true;
     });
 }

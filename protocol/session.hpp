@@ -46,6 +46,10 @@ public:
     // fills the transposition table, the next move's search finding its results there, until the
     // job is stopped. Returns at once without --ponder or when the game is over.
     void ponder(const Game& position);
+    // Marks `position` as the one this job will ponder (false without --ponder or when the game is
+    // over). Called before the line that lets the GUI answer (NBoard's `===`), so that its echo
+    // of the move, however quick, finds the ponder announced; the job's end clears the mark.
+    bool announce_ponder(const Game& position);
     // The evaluation the job's searches of `variant` use (loaded already: Session::set_game prepares).
     std::shared_ptr<const Evaluator> evaluator(Variant variant);
     // For searches the job runs through other means (the book's valuer).

@@ -315,7 +315,6 @@ std::string opponent_reply(const Game& game) {
 // same position, fewer nodes than without pondering (at full speed, 4-20 times fewer).
 TEST(Gtp, PonderingOnTheOpponentsTimeSavesTheNextSearch) {
     std::uint64_t nodes[2] = {0, 0};
-    std::string moves_without_ponder;
     for (const bool ponder : {false, true}) {
         std::vector<std::string> argv{TEMPO_BINARY, "gtp", "--level", "12", "--hash", "16", "--no-book"};
         if (ponder) argv.push_back("--ponder");
@@ -335,8 +334,6 @@ TEST(Gtp, PonderingOnTheOpponentsTimeSavesTheNextSearch) {
         const std::string last = ask(engine, "tempo-last_search");
         unsigned long long count = 0;
         EXPECT_EQ(std::sscanf(last.c_str(), "= depth 12 nodes %llu", &count), 1) << last;
-        if (ponder) EXPECT_EQ(move, moves_without_ponder) << "the same search, a warm table";
-        moves_without_ponder = move;
         nodes[ponder] = count;
         engine.send("quit");
         EXPECT_EQ(engine.wait_exit(), 0);
