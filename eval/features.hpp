@@ -19,6 +19,17 @@ constexpr int kWeightsPerPhase = kParityOffset + 2;
 constexpr int kFeatures = kPlacements + 3;
 using FeatureOffsets = std::array<std::uint32_t, kFeatures>;
 
+// The offsets of the features that are not patterns: each side's legal-move count (clamped) and
+// the parity of the `empties` empty playable squares. The evaluation adds their weights to the
+// pattern sum; feature_offsets lists them after the patterns.
+inline std::array<std::uint32_t, 3> other_feature_offsets(const Board& board, Bitboard playable, int empties) {
+    const int mine = popcount(board.moves(playable));
+    const int theirs = popcount(board.passed().moves(playable));
+    return {std::uint32_t(kPlayerMobilityOffset + (mine < kMobilityEntries ? mine : kMobilityEntries - 1)),
+            std::uint32_t(kOpponentMobilityOffset + (theirs < kMobilityEntries ? theirs : kMobilityEntries - 1)),
+            std::uint32_t(kParityOffset + (empties & 1))};
+}
+
 // The offsets of all features of `board` into a phase's weights. A 6x6 board (b2..g7, `playable`
 // = kPlayable6x6) is read by the same placements: its edges, rows, diagonals and corner blocks are
 // the 8x8 shapes one ring in, with the off-board squares always empty; its moves are counted on
@@ -27,11 +38,8 @@ inline void feature_offsets(const Board& board, FeatureOffsets& out, Bitboard pl
     std::array<std::uint16_t, kPlacements> index;
     pattern_indices(board, index);
     for (int i = 0; i < kPlacements; ++i) out[i] = kShapeTableStart[kPlacementShape[i]] + index[i];
-    const int mine = popcount(board.moves(playable));
-    const int theirs = popcount(board.passed().moves(playable));
-    out[kPlacements] = kPlayerMobilityOffset + (mine < kMobilityEntries ? mine : kMobilityEntries - 1);
-    out[kPlacements + 1] = kOpponentMobilityOffset + (theirs < kMobilityEntries ? theirs : kMobilityEntries - 1);
-    out[kPlacements + 2] = kParityOffset + (board.empty_count(playable) & 1);
+    const auto others = other_feature_offsets(board, playable, board.empty_count(playable));
+    for (int i = 0; i < 3; ++i) out[kPlacements + i] = others[i];
 }
 
 }  // namespace tempo

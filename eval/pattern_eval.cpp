@@ -40,10 +40,8 @@ int PatternEvaluator::evaluate_fine(const Board& board) const {
 
 int PatternEvaluator::pattern_sum(const Board& board, int empties) const {
     const std::int16_t* w = table_by_empties_[empties];
-    const int mine = popcount(board.moves(playable_));
-    const int theirs = popcount(board.passed().moves(playable_));
-    return pattern_weight_sum(board, w) + w[kPlayerMobilityOffset + std::min(mine, kMobilityEntries - 1)] +
-           w[kOpponentMobilityOffset + std::min(theirs, kMobilityEntries - 1)] + w[kParityOffset + (empties & 1)];
+    const auto others = other_feature_offsets(board, playable_, empties);
+    return pattern_weight_sum(board, w) + w[others[0]] + w[others[1]] + w[others[2]];
 }
 
 float PatternEvaluator::correction(const Board& board, int fine) const {

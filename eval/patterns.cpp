@@ -190,7 +190,7 @@ struct GatherOffsets {
             alignas(64) long long lanes[8] = {};
             unsigned mask = 0;
             for (int lane = 0; lane < 8 && 8 * group + lane < kPlacements; ++lane) {
-                lanes[lane] = shape_table_start(kPlacementShape[8 * group + lane]);
+                lanes[lane] = kShapeTableStart[kPlacementShape[8 * group + lane]];
                 mask |= 1u << lane;
             }
             shape_start[group] = _mm512_load_si512(lanes);

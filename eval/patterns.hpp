@@ -43,12 +43,9 @@ constexpr std::array<PatternShape, kPatternShapes> kShapes{{
 
 // Where shape s's table starts in a phase's weights: the tables one after another, in shape
 // order (kShapeTableStart[kPatternShapes]: where they end).
-constexpr int shape_table_start(int shape) {
-    return shape == 0 ? 0 : shape_table_start(shape - 1) + kShapes[shape - 1].table_size;
-}
 constexpr std::array<int, kPatternShapes + 1> kShapeTableStart = [] {
     std::array<int, kPatternShapes + 1> start{};
-    for (int s = 0; s <= kPatternShapes; ++s) start[s] = shape_table_start(s);
+    for (int s = 0; s < kPatternShapes; ++s) start[s + 1] = start[s] + kShapes[s].table_size;
     return start;
 }();
 
@@ -73,7 +70,7 @@ const std::array<Placement, kPlacements>& placements();
 // build targets it, else the portable form.
 void pattern_indices(const Board& board, std::array<std::uint16_t, kPlacements>& out);
 // The sum of the 46 placements' weights in `shape_tables`, where shape s's table of
-// kShapes[s].table_size int16 weights starts at entry shape_table_start(s) (the layout of a
+// kShapes[s].table_size int16 weights starts at entry kShapeTableStart[s] (the layout of a
 // phase in eval/features.hpp), with at least one more int16 readable after the last table.
 // AVX-512: the indices stay in registers and six 8-lane gathers read the weights.
 int pattern_weight_sum(const Board& board, const std::int16_t* shape_tables);

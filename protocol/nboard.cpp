@@ -305,12 +305,8 @@ void NboardEngine::move(std::string_view item) {
         }
         clocks.record(mover, seconds);
         // The echo of the engine's own move leaves the ponder on the position it reaches running.
-        if (session_.pondering(game)) {
-            session_.set_game_keeping_ponder(std::move(game));
-        } else {
-            stop();
-            session_.set_game(std::move(game));
-        }
+        if (!session_.pondering(game)) stop();
+        session_.set_game_keeping_ponder(std::move(game));
         clocks_ = clocks;
     } catch (const ParseError& e) {
         stop();
