@@ -315,6 +315,7 @@ int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int d
         if (failed_high && keep_fail_high) {
             rm.score = alpha + 1;
             rm.exact = false;
+            rm.upper_bound = false;
             rm.depth = depth;
             rm.pv.assign(1, rm.move);
         }
@@ -333,6 +334,7 @@ void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alp
     rm.depth = depth;
     rm.score = score;
     rm.exact = score > alpha && score < beta;
+    rm.upper_bound = score <= alpha;
     rm.pv.assign(1, rm.move);
     if (score > alpha) rm.pv.insert(rm.pv.end(), pv_[ply + 1] + ply + 1, pv_[ply + 1] + pv_length_[ply + 1]);
 }

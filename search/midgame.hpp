@@ -31,8 +31,9 @@ struct RootMove {
     Move move = kNoMove;
     int score = -kInfinity;  // exact when `exact`, else a bound (see RootSearch)
     bool exact = false;
-    int depth = 0;         // of the iteration that gave `score`
-    std::vector<Move> pv;  // starting with `move`
+    bool upper_bound = false;  // the score is a fail-low's bound: the move is at most that good
+    int depth = 0;             // of the iteration that gave `score`
+    std::vector<Move> pv;      // starting with `move`
 };
 
 class MidgameSearch {

@@ -37,16 +37,6 @@ constexpr int kAspirationMinDepth = 4;
 constexpr int kSolveLead = 12;
 constexpr int kMaxPreSolveDepth = 8;
 
-// Rough time for an exact solve of `empties` empties on one thread: 2.5 ms at 14 empties, growing
-// 2.4-fold per empty square (means of the endgame solver on eg_13_14 .. eg_21_22 samples, see
-// bench/results/midgame.md).
-microseconds estimated_solve_time(int empties) {
-    double t = 2500.0;
-    for (int e = 14; e < empties; ++e) t *= 2.4;
-    for (int e = empties; e < 14; ++e) t /= 2.4;
-    return microseconds(static_cast<std::int64_t>(std::min(t, 1e15)));
-}
-
 std::chrono::milliseconds to_ms(Clock::duration d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d); }
 
 }  // namespace
@@ -138,7 +128,10 @@ std::vector<RootMove> initial_root_moves(const Board& board, const Run& run) {
     MoveList list(board, board.moves(run.variant.playable()));
     score_moves(list, board, kNoMove, 3, {&run.evaluator, run.variant.playable(), run.variant.corners(), 0, 0});
     std::vector<RootMove> moves;
-    for (int i = 0; i < list.size(); ++i) moves.push_back({list.pick(i).square, -kInfinity, false, 0, {}});
+    for (int i = 0; i < list.size(); ++i) {
+        moves.emplace_back();
+        moves.back().move = list.pick(i).square;
+    }
     return moves;
 }
 
@@ -179,12 +172,14 @@ bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves,
     }
 }
 
-// After an interrupted iteration: a move proven better than the previous best at that depth.
+// After an interrupted iteration: a move proven better than the previous best at that depth. A
+// fail-low's score is only a bound from above (after a failed aspiration window, the moves not yet
+// searched again keep theirs), so it proves nothing.
 void adopt_partial(SearchInfo& info, const std::vector<RootMove>& moves, int depth) {
     if (moves.front().depth != depth) return;
     const RootMove* best = &moves.front();
     for (const RootMove& rm : moves)
-        if (rm.depth == depth && rm.score > best->score) best = &rm;
+        if (rm.depth == depth && !rm.upper_bound && rm.score > best->score) best = &rm;
     if (best->move != info.best && best->score > moves.front().score) {
         info.best = best->move;
         info.pv = best->pv;
@@ -239,21 +234,6 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();
     run.helper_nodes.fetch_add(split_nodes());
-}
-
-// Decides whether this search ends in an exact solve (kExact), a WLD solve (kWld) or not (kOff).
-Limits::Endgame endgame_plan(const Run& run) {
-    const Limits& limits = run.limits;
-    if (limits.endgame != Limits::Endgame::kAuto) return limits.endgame;
-    if (limits.solve_empties)
-        return run.empties <= *limits.solve_empties ? Limits::Endgame::kExact : Limits::Endgame::kOff;
-    if (run.time.limited()) {
-        const microseconds budget = *run.time.soft;
-        if (estimated_solve_time(run.empties) * 2 <= budget) return Limits::Endgame::kExact;
-        if (estimated_solve_time(run.empties - 2) * 2 <= budget) return Limits::Endgame::kWld;
-        return Limits::Endgame::kOff;
-    }
-    return run.empties <= limits.depth && !limits.nodes ? Limits::Endgame::kExact : Limits::Endgame::kOff;
 }
 
 // The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
@@ -412,6 +392,8 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     // The searches poll this flag; the token raises it, at once when the stop came before run().
     std::atomic<bool> stop{false};
     const std::stop_callback on_stop(stop_token, [&stop] { stop.store(true); });
+    const TimePlan time = plan_time(limits, empties);
+    const Limits::Endgame endgame = plan_endgame(limits, time, empties);
     Run run{board,
             variant,
             limits,
@@ -420,7 +402,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
             stop_token,
             stop,
             start,
-            plan_time(limits, empties),
+            endgame == Limits::Endgame::kOff ? time : time.for_solve(),
             std::max(1, impl_->options.threads),
             empties,
             multi_pv};
@@ -433,7 +415,6 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     result.pv = {result.best};
 
     int selectivity = std::clamp(limits.selectivity.value_or(kDefaultSelectivity), 0, kMaxSelectivity);
-    const Limits::Endgame endgame = endgame_plan(run);
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
     // An exact solve first searches as `tempo solve`'s guess does (search/endgame_guess.hpp): to the

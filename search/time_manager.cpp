@@ -8,9 +8,16 @@ namespace {
 
 using std::chrono::microseconds;
 
-// Moves the side to move still has to play in sudden death: about half the empties, fewer near
-// the end where exact solving is fast, never less than two so one move cannot eat the clock.
-int expected_moves_left(int empties) { return std::max(2, (empties + 1) / 2 - 2); }
+// Moves the side to move still has to think about in sudden death: its half of the empties down to
+// kFreeEmpties, below which exact solves take next to nothing; never less than two, so that one
+// move cannot eat the clock.
+constexpr int kFreeEmpties = 16;
+int expected_moves_left(int empties) { return std::max(2, (empties - kFreeEmpties) / 2); }
+
+// The deepening stops once half of the soft budget is spent (an iteration costs about as much as
+// all before it), so a move uses between half and all of it, about 0.7 on average: the budget is
+// raised by that much so that a game's moves use the clock they are given.
+constexpr double kSoftStretch = 1.4;
 
 }  // namespace
 
@@ -33,6 +40,7 @@ TimePlan plan_time(const Limits& limits, int empties) {
         plan.hard = std::max(microseconds(100), total - margin);
         plan.soft = plan.hard;
         plan.use_all = true;
+        plan.solve_limit = plan.hard;
     }
     if (limits.clock) {
         const Limits::Clock& clock = *limits.clock;
@@ -43,7 +51,7 @@ TimePlan plan_time(const Limits& limits, int empties) {
         const microseconds usable = std::max(microseconds(0), left - clock_reserve(left, most_moves));
         // The increment comes after this move: a quarter of it is kept back as well.
         const microseconds increment = clock.increment * 3 / 4;
-        microseconds soft = usable / moves + increment;
+        microseconds soft = std::chrono::duration_cast<microseconds>(usable * kSoftStretch / moves) + increment;
         // Never more than a quarter of the usable time on one move (all of it when it is the period's
         // last move, as in GTP's per-move byo-yomi), whatever the increment says, and never past the
         // reserve: with nothing usable the search stops at once with its first move.
@@ -57,8 +65,42 @@ TimePlan plan_time(const Limits& limits, int empties) {
             plan.use_all = clock.moves_to_go == 1;
         }
         if (!plan.soft || soft < *plan.soft) plan.soft = soft;
+        // A solve may take the most one move may: the moves after it cost next to nothing.
+        const microseconds solve = std::min(cap, usable);
+        plan.solve_limit = plan.solve_limit ? std::min(*plan.solve_limit, solve) : solve;
     }
     return plan;
+}
+
+TimePlan TimePlan::for_solve() const {
+    TimePlan plan = *this;
+    if (solve_limit) plan.soft = plan.hard = solve_limit;
+    return plan;
+}
+
+// 0.7 ms at 14 empties, growing 2.4-fold per empty square: a little above the means of `tempo solve`
+// on the first 40 positions of eg_17_18, eg_19_20 and eg_21_22 (19, 70 and 412 ms, one thread,
+// bench/results/2026-12-04-time-use.md).
+microseconds estimated_solve_time(int empties) {
+    double t = 700.0;
+    for (int e = 14; e < empties; ++e) t *= 2.4;
+    for (int e = empties; e < 14; ++e) t /= 2.4;
+    return microseconds(static_cast<std::int64_t>(std::min(t, 1e15)));
+}
+
+Limits::Endgame plan_endgame(const Limits& limits, const TimePlan& time, int empties) {
+    if (limits.endgame != Limits::Endgame::kAuto) return limits.endgame;
+    // Under a clock a level's solve_empties is only a ceiling: a solve that cannot end in time
+    // spends the move's time for nothing.
+    if (limits.solve_empties && empties > *limits.solve_empties) return Limits::Endgame::kOff;
+    if (time.limited()) {
+        const microseconds budget = *time.solve_limit;
+        if (estimated_solve_time(empties) * 2 <= budget) return Limits::Endgame::kExact;
+        if (estimated_solve_time(empties - 2) * 2 <= budget) return Limits::Endgame::kWld;
+        return Limits::Endgame::kOff;
+    }
+    if (limits.solve_empties) return Limits::Endgame::kExact;
+    return empties <= limits.depth && !limits.nodes ? Limits::Endgame::kExact : Limits::Endgame::kOff;
 }
 
 }  // namespace tempo

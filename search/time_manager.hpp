@@ -17,8 +17,13 @@ struct TimePlan {
     // is not used is lost, so the search goes on to the hard deadline and plays the best move of the
     // unfinished iteration instead of stopping when the next iteration looks too long.
     bool use_all = false;
+    // The most an endgame solve may take (at least `hard`): with a clock, a solve that ends the
+    // game's thinking may use more than a midgame move, as the moves after it cost next to nothing.
+    std::optional<std::chrono::microseconds> solve_limit;
 
     bool limited() const { return hard.has_value(); }
+    // The plan of a move that ends in a solve: soft and hard raised to the solve's limit.
+    TimePlan for_solve() const;
 };
 
 // Kept back from a clock whatever its size: a few ms, plus per move still to play an allowance for
@@ -34,5 +39,14 @@ std::chrono::microseconds clock_reserve(std::chrono::microseconds left, int move
 
 // The plan for one move with `empties` empty squares left on the board.
 TimePlan plan_time(const Limits& limits, int empties);
+
+// Rough time of an exact solve of a position with `empties` empty squares, on one thread.
+std::chrono::microseconds estimated_solve_time(int empties);
+
+// Whether the search of a position with `empties` empty squares ends in an exact solve (kExact),
+// a win/loss/draw solve (kWld) or none (kOff): the limits' own choice when they make one; else a
+// level's solve_empties as the most it solves, and under a time limit what `time.solve_limit`
+// allows.
+Limits::Endgame plan_endgame(const Limits& limits, const TimePlan& time, int empties);
 
 }  // namespace tempo

@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
+#include "search/levels.hpp"
+
 namespace tempo {
 namespace {
 
@@ -54,9 +59,9 @@ TEST(TimePlan, ClockKeepsAFixedAndAPerMoveReserve) {
     EXPECT_EQ(*plan_time(limits, 4).soft, 0ms);
 }
 
-// A whole game on one side's clock where every search runs to its hard limit and then costs a fixed
-// overhead of just under the per-move reserve (set-up, output, a protocol's pipe): the clock never
-// runs out, from tiny clocks to long ones.
+// A whole game on one side's clock where every search runs to its hard limit (a solve to the
+// solve's limit) and then costs a fixed overhead of just under the per-move reserve (set-up,
+// output, a protocol's pipe): the clock never runs out, from tiny clocks to long ones.
 TEST(TimePlan, ClockSurvivesAWholeGameOfOverheads) {
     const auto overhead = kClockReservePerMove - 50us;
     // A clock below the fixed reserve and 30 moves' overheads cannot last whatever the plan.
@@ -67,7 +72,9 @@ TEST(TimePlan, ClockSurvivesAWholeGameOfOverheads) {
             for (int empties = first_empties; empties > 0; empties -= 2) {
                 Limits limits;
                 limits.clock = Limits::Clock{std::chrono::duration_cast<std::chrono::milliseconds>(left), 0ms, 0};
-                left -= *plan_time(limits, empties).hard + overhead;
+                const TimePlan plan = plan_time(limits, empties);
+                const bool solves = plan_endgame(limits, plan, empties) != Limits::Endgame::kOff;
+                left -= *(solves ? plan.for_solve() : plan).hard + overhead;
                 if (std::chrono::milliseconds(clock_ms) >= enough) {
                     ASSERT_GT(left.count(), 0) << clock_ms << " ms, " << empties << " empties";
                 }
@@ -80,8 +87,9 @@ TEST(TimePlan, MovesToGoSplitsTheClock) {
     Limits limits;
     limits.clock = Limits::Clock{10000ms, 0ms, 10};
     const TimePlan plan = plan_time(limits, 50);
-    EXPECT_LE(*plan.soft, 1000ms);
-    EXPECT_GE(*plan.soft, 800ms);
+    // A tenth of the usable time, stretched by 1.4 as a move uses about 0.7 of its soft budget.
+    EXPECT_LE(*plan.soft, 1400ms);
+    EXPECT_GE(*plan.soft, 1100ms);
 }
 
 // GTP's `time_settings 0 T 1` (the match runner's --move-time): the period's one move may use
@@ -116,6 +124,44 @@ TEST(TimePlan, OnlyPerMoveTimeIsUsedToTheDeadline) {
     EXPECT_FALSE(plan_time(both, 40).use_all);
     both.move_time = 10ms;
     EXPECT_TRUE(plan_time(both, 40).use_all);
+}
+
+// The endgame plan: a level solves from its solve_empties when the time is not limited; under a
+// clock the time decides within that ceiling.
+TEST(EndgamePlan, ALevelsSolveEmptiesIsACeilingUnderAClock) {
+    Limits level = level_limits(60);  // solves from 60 empties: the whole game
+    const TimePlan untimed = plan_time(level, 40);
+    EXPECT_EQ(plan_endgame(level, untimed, 40), Limits::Endgame::kExact);
+
+    level.move_time = 100ms;  // 40 empties cannot be solved in 0.1 s: no solve is tried
+    EXPECT_EQ(plan_endgame(level, plan_time(level, 40), 40), Limits::Endgame::kOff);
+    EXPECT_EQ(plan_endgame(level, plan_time(level, 10), 10), Limits::Endgame::kExact);
+
+    Limits level14 = level_limits(14);  // solves from 24 empties
+    level14.move_time = 1'000'000ms;
+    EXPECT_EQ(plan_endgame(level14, plan_time(level14, 25), 25), Limits::Endgame::kOff);
+    EXPECT_EQ(plan_endgame(level14, plan_time(level14, 24), 24), Limits::Endgame::kExact);
+}
+
+TEST(EndgamePlan, TheTimeChoosesExactThenWinLossDrawThenNone) {
+    Limits limits;
+    limits.move_time = 1000ms;
+    std::vector<Limits::Endgame> plans;
+    for (int empties = 10; empties <= 40; ++empties)
+        plans.push_back(plan_endgame(limits, plan_time(limits, empties), empties));
+    EXPECT_EQ(plans.front(), Limits::Endgame::kExact);
+    EXPECT_EQ(plans.back(), Limits::Endgame::kOff);
+    EXPECT_NE(std::find(plans.begin(), plans.end(), Limits::Endgame::kWld), plans.end());
+    EXPECT_TRUE(std::is_sorted(plans.begin(), plans.end(), [](Limits::Endgame a, Limits::Endgame b) {
+        const auto rank = [](Limits::Endgame e) {
+            return e == Limits::Endgame::kExact ? 0 : e == Limits::Endgame::kWld ? 1 : 2;
+        };
+        return rank(a) < rank(b);
+    }));
+
+    Limits forced = limits;
+    forced.endgame = Limits::Endgame::kWld;
+    EXPECT_EQ(plan_endgame(forced, plan_time(forced, 40), 40), Limits::Endgame::kWld);
 }
 
 }  // namespace

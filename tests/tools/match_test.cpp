@@ -127,6 +127,13 @@ TEST(MatchProtocol, NboardMoveLines) {
     EXPECT_EQ(NboardPlayer::move_item(GgfMove{kPass, {}, 0.1}), "PA//0.10");
 }
 
+TEST(MatchProtocol, GtpTimeLeftInMilliseconds) {
+    EXPECT_EQ(gtp_time_left(Color::kBlack, 300), "time_left black 300 0");
+    EXPECT_EQ(gtp_time_left(Color::kWhite, 1.9996), "time_left white 1.999 0");
+    EXPECT_EQ(gtp_time_left(Color::kBlack, 0.25), "time_left black 0.250 0");
+    EXPECT_EQ(gtp_time_left(Color::kBlack, -0.5), "time_left black 0 0");
+}
+
 TEST(MatchProtocol, NboardClock) {
     TimeControl time;
     EXPECT_EQ(nboard_clock(time), "0");

@@ -9,8 +9,6 @@
 
 namespace tempo::match {
 
-namespace {}  // namespace
-
 const char* gtp_color(Color color) { return color == Color::kBlack ? "black" : "white"; }
 
 std::string gtp_seconds(double seconds) {
@@ -20,6 +18,13 @@ std::string gtp_seconds(double seconds) {
     else
         std::snprintf(text, sizeof text, "%.3f", seconds);
     return text;
+}
+
+std::string gtp_time_left(Color color, double seconds) {
+    // Milliseconds: whole seconds (GTP's own unit) would hide up to a second of the clock from the
+    // engine, and on a clock of a few seconds that is half of it.
+    const double left = std::max(0.0, std::floor(seconds * 1000) / 1000);
+    return std::string("time_left ") + gtp_color(color) + " " + gtp_seconds(left) + " 0";
 }
 
 std::optional<GtpPlayer::Response> GtpPlayer::parse_response_line(const std::string& line) {
@@ -91,8 +96,7 @@ MoveReply GtpPlayer::think(const Game& game, const ClockState& clocks, Clock::ti
     if (time_.move_seconds > 0) {
         command("time_left " + c + " " + gtp_seconds(time_.move_seconds) + " 1");
     } else if (time_.has_clock()) {
-        const double left = color == Color::kBlack ? clocks.black : clocks.white;
-        command("time_left " + c + " " + gtp_seconds(std::max(0.0, std::floor(left))) + " 0");
+        command(gtp_time_left(color, color == Color::kBlack ? clocks.black : clocks.white));
     }
     const std::string request = "genmove " + c;
     const Response response = command(request, deadline);

@@ -37,5 +37,7 @@ private:
 const char* gtp_color(Color color);
 // A number of seconds as GTP time commands take it: integral when it is one ("5"), else "0.25".
 std::string gtp_seconds(double seconds);
+// The `time_left` of a sudden-death clock with `seconds` left, in whole milliseconds rounded down.
+std::string gtp_time_left(Color color, double seconds);
 
 }  // namespace tempo::match
