@@ -44,8 +44,9 @@ struct Limits {
     Endgame endgame = Endgame::kAuto;
     // Number of best moves to search with full windows (NBoard's `hint N`).
     int multi_pv = 1;
-    // kAuto: solve exactly once this many empties or fewer remain, whatever the time (levels use
-    // it); unset = decide from the time available (or from `depth` when there is no time limit).
+    // kAuto: solve exactly once this many empties or fewer remain (levels use it); under a time
+    // limit only when the time allows it too. Unset = decide from the time available (or from
+    // `depth` when there is no time limit).
     std::optional<int> solve_empties;
     // Weak levels: each root move's score gets uniform noise of up to this many discs before the
     // choice (0 = always the best move). Needs every root move scored, so it costs a full-window

@@ -9,10 +9,12 @@ namespace {
 using std::chrono::microseconds;
 
 // Moves the side to move still has to think about in sudden death: its half of the empties down to
-// kFreeEmpties, below which exact solves take next to nothing; never less than two, so that one
+// kFreeEmpties, below which exact solves take next to nothing, plus kSolveMoves for the solves
+// around 20 empties, which may take several midgame moves' time; never less than two, so that one
 // move cannot eat the clock.
 constexpr int kFreeEmpties = 16;
-int expected_moves_left(int empties) { return std::max(2, (empties - kFreeEmpties) / 2); }
+constexpr int kSolveMoves = 3;
+int expected_moves_left(int empties) { return std::max(2, (empties - kFreeEmpties) / 2 + kSolveMoves); }
 
 // The deepening stops once half of the soft budget is spent (an iteration costs about as much as
 // all before it), so a move uses between half and all of it, about 0.7 on average: the budget is
@@ -65,8 +67,9 @@ TimePlan plan_time(const Limits& limits, int empties) {
             plan.use_all = clock.moves_to_go == 1;
         }
         if (!plan.soft || soft < *plan.soft) plan.soft = soft;
-        // A solve may take the most one move may: the moves after it cost next to nothing.
-        const microseconds solve = std::min(cap, usable);
+        // A solve may take half of what is usable (the most one move may, if that is more): the
+        // moves after it cost next to nothing.
+        const microseconds solve = std::min(std::max(cap, usable / 2), usable);
         plan.solve_limit = plan.solve_limit ? std::min(*plan.solve_limit, solve) : solve;
     }
     return plan;

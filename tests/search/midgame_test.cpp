@@ -78,7 +78,9 @@ TEST(MoveList, FirstAndLastSquaresOrderTheUnscoredList) {
         const Bitboard bit = square_bit(list[i].square);
         const int this_part = (bit & variant.corners()) ? 0 : (bit & variant.corner_neighbours()) ? 2 : 1;
         ASSERT_GE(this_part, part) << i;
-        if (this_part == part) EXPECT_GT(list[i].square, previous);
+        if (this_part == part) {
+            EXPECT_GT(list[i].square, previous);
+        }
         part = this_part;
         previous = list[i].square;
         EXPECT_EQ(list[i].flips, board.flips_for(list[i].square));
