@@ -402,5 +402,22 @@ TEST(ProbcutFit, WritesOneRowPerDepthAndNamesItsCommand) {
     EXPECT_THROW(fit_probcut(options), std::runtime_error);
 }
 
+TEST(ProbcutFit, SamplesTheGamesOfAGamesFileTheSameOnAnyNumberOfThreads) {
+    const std::string games = temp_path("probcut_games");
+    play_engine_games(quick_job(3), games);
+    ProbcutFitOptions options;
+    options.games = games;
+    options.positions = 12;
+    options.max_depth = kProbcutMinDepth + 1;
+    const std::string one_thread = fit_probcut(options);
+    options.threads = 2;
+    const std::string two_threads = fit_probcut(options);
+    std::filesystem::remove(games);
+    EXPECT_NE(one_thread.find("//   tempo-train fit-probcut --games " + games + " --positions 12"), std::string::npos);
+    EXPECT_EQ(one_thread, two_threads);
+
+    EXPECT_THROW(fit_probcut(options), ParseError);  // the file is gone: its error names it
+}
+
 }  // namespace
 }  // namespace tempo::train

@@ -264,7 +264,10 @@ int main(int argc, char** argv) {
     auto* probcut = app.add_subcommand("fit-probcut",
                                        "fit the Multi-ProbCut constants (shallow vs deep search values) and write\n"
                                        "search/probcut_params.cpp. Slow: minutes at the defaults.");
-    probcut->add_option("--openings", probcut_options.openings, "XOT openings file, one transcript a line")->required();
+    auto* probcut_openings = probcut->add_option("--openings", probcut_options.openings,
+                                                 "positions by random play from these XOT openings (one a line)");
+    probcut->add_option("--games", probcut_options.games, "positions of these engine games (a games file)")
+        ->excludes(probcut_openings);
     probcut->add_option("--positions", probcut_options.positions, "number of positions")
         ->capture_default_str()
         ->check(CLI::Range(10, 100000));
@@ -273,6 +276,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(kProbcutMinDepth, kProbcutMaxDepth));
     probcut->add_option("--seed", probcut_options.seed, "random seed of the position sample")->capture_default_str();
     probcut->add_option("--eval", probcut_options.eval_file, "weights file (default: the shipped one)");
+    probcut->add_option("--threads", probcut_options.threads, "positions searched side by side")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
     probcut->add_option("--out", probcut_out, "write the C++ source here (default: print it)");
 
     CLI11_PARSE(app, argc, argv);
@@ -388,6 +394,8 @@ int main(int argc, char** argv) {
             if (!exact_files.empty())
                 print_mae_exact(*eval, exact_position_samples(exact_files), 1, "exactly solved test positions:");
         } else if (probcut->parsed()) {
+            if (probcut_options.openings.empty() && probcut_options.games.empty())
+                throw std::runtime_error("fit-probcut: give --openings or --games");
             const std::string source = fit_probcut(probcut_options);
             if (probcut_out.empty()) {
                 std::cout << source;

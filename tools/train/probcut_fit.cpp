@@ -1,12 +1,14 @@
 // `tempo-train fit-probcut`: fits the Multi-ProbCut model from the project's own searches. Positions
-// come from XOT openings continued by random play to between 12 and 52 empties; each is searched
-// without selectivity at every depth 0..D on a cleared table, and for every deep depth d the pair
-// (value at probcut_shallow_depth(d), value at d) is collected. Per depth: least squares for
+// have between 12 and 52 empties: from the engine's own games (a games file), or from XOT openings
+// continued by random play. Each is searched without selectivity at every depth 0..D on a cleared
+// table, and for every deep depth d the pair (value at probcut_shallow_depth(d), value at d) is
+// collected. Per depth: least squares for
 // v_d = slope * v_s + offset, then the residual's standard deviation per empties bucket, fitted as
 // sigma = base + per_empty * empties.
 #include "tools/train/probcut_fit.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -15,12 +17,14 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/notation.hpp"
 #include "eval/evaluator.hpp"
 #include "search/midgame.hpp"
 #include "search/probcut.hpp"
+#include "tools/train/engine_games_file.hpp"
 
 namespace tempo::train {
 
@@ -32,8 +36,33 @@ struct DepthPair {
     int deep;
 };
 
+constexpr int kFewestEmpties = 12;
+constexpr int kMostEmpties = 52;
+
+// Positions of the games in a games file: a random game, then a random position of it with
+// kFewestEmpties..kMostEmpties empties where the side to move has a move. These are the positions
+// the search meets in play, not the lopsided ones random moves lead to.
+std::vector<Board> game_positions(const std::string& games_file, int count, std::uint64_t seed) {
+    const std::vector<EngineGame> games = read_engine_games(games_file).games;
+    if (games.empty()) throw std::runtime_error("no games in " + games_file);
+    std::mt19937_64 rng(seed);
+    std::vector<Board> out;
+    while (static_cast<int>(out.size()) < count) {
+        const Game& played = games[rng() % games.size()].game;
+        const int target = kFewestEmpties + static_cast<int>(rng() % (kMostEmpties - kFewestEmpties + 1));
+        Game game(played.variant(), played.start());
+        for (const Move move : played.moves()) {
+            if (game.board().empty_count() <= target) break;
+            game.play(move);
+        }
+        if (!game.is_over() && game.legal_moves() && game.board().empty_count() >= kFewestEmpties)
+            out.push_back(game.board());
+    }
+    return out;
+}
+
 // Positions from the openings file, each continued by random moves to a random number of empties.
-std::vector<Board> sample_positions(const std::string& openings_file, int count, std::uint64_t seed) {
+std::vector<Board> random_positions(const std::string& openings_file, int count, std::uint64_t seed) {
     std::ifstream in(openings_file);
     if (!in) throw std::runtime_error("cannot read openings file " + openings_file);
     std::vector<std::string> openings;
@@ -44,7 +73,7 @@ std::vector<Board> sample_positions(const std::string& openings_file, int count,
     std::vector<Board> out;
     while (static_cast<int>(out.size()) < count) {
         Game game = parse_transcript(openings[rng() % openings.size()]);
-        const int target = 12 + static_cast<int>(rng() % 41);
+        const int target = kFewestEmpties + static_cast<int>(rng() % (kMostEmpties - kFewestEmpties + 1));
         while (!game.is_over() && game.board().empty_count() > target) {
             Bitboard moves = game.legal_moves();
             if (!moves) {
@@ -75,38 +104,59 @@ void fit_line(const std::vector<double>& x, const std::vector<double>& y, const 
     b = sw != 0 ? (sy - a * sx) / sw : 0;
 }
 
+// The values of `board` searched without selectivity at depths 0..max_depth (to the end at most).
+std::vector<int> search_values(const Board& board, int max_depth, MidgameSearch::Context context,
+                               TranspositionTable& tt) {
+    const int empties = board.empty_count();
+    std::vector<int> value(std::min(max_depth, empties) + 1);
+    for (int d = 0; d < static_cast<int>(value.size()); ++d) {
+        tt.clear();
+        MidgameSearch search(context);
+        value[d] = d == 0 ? context.evaluator->evaluate(board) : search.search(board, -kInfinity, kInfinity, d, 0);
+    }
+    return value;
+}
+
 }  // namespace
 
 std::string fit_probcut(const ProbcutFitOptions& options) {
     const Variant variant{};
     const auto evaluator = Evaluator::create(variant, options.eval_file);
-    const std::vector<Board> boards = sample_positions(options.openings, options.positions, options.seed);
-    TranspositionTable tt(4);
-    MidgameSearch::Context context;
-    context.tt = &tt;
-    context.evaluator = evaluator.get();
-    context.variant = variant;
+    const std::vector<Board> boards = options.games.empty()
+                                          ? random_positions(options.openings, options.positions, options.seed)
+                                          : game_positions(options.games, options.positions, options.seed);
     const int max_depth = options.max_depth;
+    // Thread t searches positions t, t + threads, ...; the pairs are gathered in position order, so
+    // the fit does not depend on the number of threads.
+    std::vector<std::vector<int>> values(boards.size());
+    std::atomic<std::size_t> done{0};
+    auto work = [&](int first) {
+        TranspositionTable tt(4);
+        MidgameSearch::Context context;
+        context.tt = &tt;
+        context.evaluator = evaluator.get();
+        context.variant = variant;
+        for (std::size_t i = first; i < boards.size(); i += options.threads) {
+            values[i] = search_values(boards[i], max_depth, context, tt);
+            std::fprintf(stderr, "\r%zu/%zu positions", ++done, boards.size());
+        }
+    };
+    std::vector<std::jthread> helpers;
+    for (int t = 1; t < options.threads; ++t) helpers.emplace_back(work, t);
+    work(0);
+    helpers.clear();
+    std::fprintf(stderr, "\n");
     std::vector<std::vector<DepthPair>> samples(max_depth + 1);
     for (std::size_t i = 0; i < boards.size(); ++i) {
-        const Board& board = boards[i];
-        const int empties = board.empty_count();
-        std::vector<int> value(max_depth + 1);
-        for (int d = 0; d <= std::min(max_depth, empties); ++d) {
-            tt.clear();
-            MidgameSearch search(context);
-            value[d] = d == 0 ? evaluator->evaluate(board) : search.search(board, -kInfinity, kInfinity, d, 0);
-        }
+        const int empties = boards[i].empty_count();
         // Depths that reach the end are exact solves, not what ProbCut predicts.
         for (int d = kProbcutMinDepth; d <= std::min(max_depth, empties - 1); ++d)
-            samples[d].push_back({empties, value[probcut_shallow_depth(d)], value[d]});
-        std::fprintf(stderr, "\r%zu/%zu positions", i + 1, boards.size());
+            samples[d].push_back({empties, values[i][probcut_shallow_depth(d)], values[i][d]});
     }
-    std::fprintf(stderr, "\n");
 
     std::ostringstream src;
-    src << "// Multi-ProbCut constants, fitted by\n//   tempo-train fit-probcut --openings " << options.openings
-        << " --positions " << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
+    src << "// Multi-ProbCut constants, fitted by\n//   tempo-train fit-probcut "
+        << (options.games.empty() ? "--openings " + options.openings : "--games " + options.games) << " --positions " << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
         << (options.eval_file.empty() ? "" : " --eval " + options.eval_file) << "\n// (" << boards.size()
         << " positions; columns: slope, offset, sigma_base, sigma_per_empty;"
         << " deeper depths than fitted repeat the last row).\n"
