@@ -1,5 +1,5 @@
 // Multi-ProbCut constants, fitted by
-//   tempo-train fit-probcut --games games2.txt --positions 3000 --max-depth 12 --seed 7
+//   tempo-train fit-probcut --games data/games/selfplay-33-2-of-8.txt.gz --positions 3000 --max-depth 12 --seed 7
 // (3000 positions; columns: slope, offset, sigma_base, sigma_per_empty; deeper depths than fitted repeat the last row).
 #include "search/probcut.hpp"
 

@@ -417,6 +417,13 @@ TEST(ProbcutFit, SamplesTheGamesOfAGamesFileTheSameOnAnyNumberOfThreads) {
     EXPECT_EQ(one_thread, two_threads);
 
     EXPECT_THROW(fit_probcut(options), ParseError);  // the file is gone: its error names it
+
+    EngineGamesJob six = quick_job(1);  // games of another variant: refused, not searched as 8x8
+    six.variant = Variant::parse("6x6");
+    six.play.solve_empties = 8;
+    play_engine_games(six, games);
+    EXPECT_THROW(fit_probcut(options), std::runtime_error);
+    std::filesystem::remove(games);
 }
 
 }  // namespace

@@ -2,9 +2,8 @@
 // have between 12 and 52 empties: from the engine's own games (a games file), or from XOT openings
 // continued by random play. Each is searched without selectivity at every depth 0..D on a cleared
 // table, and for every deep depth d the pair (value at probcut_shallow_depth(d), value at d) is
-// collected. Per depth: least squares for
-// v_d = slope * v_s + offset, then the residual's standard deviation per empties bucket, fitted as
-// sigma = base + per_empty * empties.
+// collected. Per depth: least squares for v_d = slope * v_s + offset, then the residual's standard
+// deviation per empties bucket, fitted as sigma = base + per_empty * empties.
 #include "tools/train/probcut_fit.hpp"
 
 #include <algorithm>
@@ -43,11 +42,22 @@ constexpr int kMostEmpties = 52;
 // kFewestEmpties..kMostEmpties empties where the side to move has a move. These are the positions
 // the search meets in play, not the lopsided ones random moves lead to.
 std::vector<Board> game_positions(const std::string& games_file, int count, std::uint64_t seed) {
-    const std::vector<EngineGame> games = read_engine_games(games_file).games;
+    const EngineGamesFile file = read_engine_games(games_file);
+    // The model is the standard 8x8 search's.
+    if (file.header.variant != Variant{})
+        throw std::runtime_error(games_file + " holds " + file.header.variant.name() + " games, not 8x8");
+    const std::vector<EngineGame>& games = file.games;
     if (games.empty()) throw std::runtime_error("no games in " + games_file);
     std::mt19937_64 rng(seed);
     std::vector<Board> out;
-    while (static_cast<int>(out.size()) < count) {
+    // A draw misses when its game ended before the drawn count of empties or the side to move must
+    // pass there: games that all end that early cannot give the positions, and say so instead of
+    // drawing for ever.
+    for (std::int64_t draws = 0; static_cast<int>(out.size()) < count; ++draws) {
+        if (draws > 100 * std::int64_t{count})
+            throw std::runtime_error("the games in " + games_file + " have too few positions with " +
+                                     std::to_string(kFewestEmpties) + "-" + std::to_string(kMostEmpties) +
+                                     " empties");
         const Game& played = games[rng() % games.size()].game;
         const int target = kFewestEmpties + static_cast<int>(rng() % (kMostEmpties - kFewestEmpties + 1));
         Game game(played.variant(), played.start());
