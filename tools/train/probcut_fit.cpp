@@ -38,6 +38,12 @@ struct DepthPair {
 constexpr int kFewestEmpties = 12;
 constexpr int kMostEmpties = 52;
 
+// Where a sampled position is taken: a count of empties drawn uniformly from
+// kFewestEmpties..kMostEmpties.
+int draw_empties(std::mt19937_64& rng) {
+    return kFewestEmpties + static_cast<int>(rng() % (kMostEmpties - kFewestEmpties + 1));
+}
+
 // Positions of the games in a games file: a random game, then a random position of it with
 // kFewestEmpties..kMostEmpties empties where the side to move has a move. These are the positions
 // the search meets in play, not the lopsided ones random moves lead to.
@@ -56,10 +62,9 @@ std::vector<Board> game_positions(const std::string& games_file, int count, std:
     for (std::int64_t draws = 0; static_cast<int>(out.size()) < count; ++draws) {
         if (draws > 100 * std::int64_t{count})
             throw std::runtime_error("the games in " + games_file + " have too few positions with " +
-                                     std::to_string(kFewestEmpties) + "-" + std::to_string(kMostEmpties) +
-                                     " empties");
+                                     std::to_string(kFewestEmpties) + "-" + std::to_string(kMostEmpties) + " empties");
         const Game& played = games[rng() % games.size()].game;
-        const int target = kFewestEmpties + static_cast<int>(rng() % (kMostEmpties - kFewestEmpties + 1));
+        const int target = draw_empties(rng);
         Game game(played.variant(), played.start());
         for (const Move move : played.moves()) {
             if (game.board().empty_count() <= target) break;
@@ -83,7 +88,7 @@ std::vector<Board> random_positions(const std::string& openings_file, int count,
     std::vector<Board> out;
     while (static_cast<int>(out.size()) < count) {
         Game game = parse_transcript(openings[rng() % openings.size()]);
-        const int target = kFewestEmpties + static_cast<int>(rng() % (kMostEmpties - kFewestEmpties + 1));
+        const int target = draw_empties(rng);
         while (!game.is_over() && game.board().empty_count() > target) {
             Bitboard moves = game.legal_moves();
             if (!moves) {
@@ -166,7 +171,8 @@ std::string fit_probcut(const ProbcutFitOptions& options) {
 
     std::ostringstream src;
     src << "// Multi-ProbCut constants, fitted by\n//   tempo-train fit-probcut "
-        << (options.games.empty() ? "--openings " + options.openings : "--games " + options.games) << " --positions " << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
+        << (options.games.empty() ? "--openings " + options.openings : "--games " + options.games) << " --positions "
+        << options.positions << " --max-depth " << max_depth << " --seed " << options.seed
         << (options.eval_file.empty() ? "" : " --eval " + options.eval_file) << "\n// (" << boards.size()
         << " positions; columns: slope, offset, sigma_base, sigma_per_empty;"
         << " deeper depths than fitted repeat the last row).\n"
