@@ -178,7 +178,8 @@ std::string fit_probcut(const ProbcutFitOptions& options) {
         << " deeper depths than fitted repeat the last row).\n"
         << "#include \"search/probcut.hpp\"\n\nnamespace tempo {\n\nnamespace {\n\n"
         << "constexpr ProbcutFit kFits[kProbcutMaxDepth - kProbcutMinDepth + 1] = {\n";
-    char line[160];
+    char row[120];
+    std::vector<std::string> rows;  // "{...}," for depths kProbcutMinDepth.., commented below
     ProbcutFit last{1, 0, 3, 0};
     for (int d = kProbcutMinDepth; d <= kProbcutMaxDepth; ++d) {
         if (d <= max_depth && samples[d].size() >= 10) {
@@ -211,10 +212,17 @@ std::string fit_probcut(const ProbcutFitOptions& options) {
             std::fprintf(stderr, "depth %2d (shallow %d): %zu samples, v_d = %.3f v_s %+.3f, sigma = %.3f %+.4f e\n", d,
                          probcut_shallow_depth(d), s.size(), slope, offset, base, per_empty);
         }
-        std::snprintf(line, sizeof line, "    {%.4f, %.4f, %.4f, %.5f},  // %d\n", last.slope, last.offset,
-                      last.sigma_base, last.sigma_per_empty, d);
-        src << line;
+        std::snprintf(row, sizeof row, "{%.4f, %.4f, %.4f, %.5f},", last.slope, last.offset, last.sigma_base,
+                      last.sigma_per_empty);
+        rows.emplace_back(row);
     }
+    // The depth comments aligned two spaces past the longest row, as .clang-format lays them out,
+    // so that the written file is checked in as it is.
+    std::size_t widest = 0;
+    for (const std::string& r : rows) widest = std::max(widest, r.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        src << "    " << rows[i] << std::string(widest - rows[i].size() + 2, ' ') << "// " << kProbcutMinDepth + i
+            << "\n";
     src << "};\n\n}  // namespace\n\nconst ProbcutFit& probcut_fit(int depth) {\n"
         << "    const int row = std::clamp(depth, kProbcutMinDepth, kProbcutMaxDepth) - kProbcutMinDepth;\n"
         << "    return kFits[row];\n}\n\n}  // namespace tempo\n";
