@@ -48,6 +48,14 @@ TEST(ChildProcess, ShellLineWithPipedStderrAndExitCode) {
     EXPECT_TRUE(child.take_stderr_lines().empty());
 }
 
+TEST(ChildProcess, StderrLastLineWithoutNewlineAfterExit) {
+    ChildProcess child(shell_argv("/bin/sh -c 'printf \"a\\nb\" >&2'"), {ChildOptions::Stderr::kPipe, true});
+    std::string line;
+    EXPECT_EQ(child.read_line(line, later()), ChildProcess::Read::kEof);
+    ASSERT_TRUE(child.wait_exit(later()));
+    EXPECT_EQ(child.take_stderr_lines(), (std::vector<std::string>{"a", "b"}));
+}
+
 TEST(ChildProcess, TimeoutAndKill) {
     ChildProcess child({"/bin/cat"});
     std::string line;

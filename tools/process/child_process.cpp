@@ -190,9 +190,12 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, Clock::time_point 
 }
 
 void ChildProcess::drain_stderr() {
-    if (!drain(stderr_from_child_, stderr_buffer_)) close_fd(stderr_from_child_);
+    const bool at_end = !drain(stderr_from_child_, stderr_buffer_);
+    if (at_end) close_fd(stderr_from_child_);
     std::size_t newline;
-    while ((newline = stderr_buffer_.find('\n')) != std::string::npos || stderr_buffer_.size() > kMaxLineLength) {
+    // At the end of the pipe a last line without its '\n' counts too.
+    while ((newline = stderr_buffer_.find('\n')) != std::string::npos || stderr_buffer_.size() > kMaxLineLength ||
+           (at_end && !stderr_buffer_.empty())) {
         const std::size_t end = newline != std::string::npos ? newline : stderr_buffer_.size();
         stderr_lines_.push_back(stderr_buffer_.substr(0, end));
         stderr_buffer_.erase(0, std::min(end + 1, stderr_buffer_.size()));
@@ -201,6 +204,8 @@ void ChildProcess::drain_stderr() {
 }
 
 std::vector<std::string> ChildProcess::take_stderr_lines() {
+    // What the pipe holds now: stdout's end can be read before the child's last stderr lines.
+    if (stderr_from_child_ >= 0) drain_stderr();
     std::vector<std::string> lines(std::make_move_iterator(stderr_lines_.begin()),
                                    std::make_move_iterator(stderr_lines_.end()));
     stderr_lines_.clear();

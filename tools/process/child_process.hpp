@@ -52,8 +52,8 @@ public:
     // longer than 1 MiB is cut there), waiting until `deadline`. `abort`, when given, is looked at
     // every 50 ms: once it is true the read gives up as a timeout.
     Read read_line(std::string& line, Clock::time_point deadline, const std::atomic<bool>* abort = nullptr);
-    // With ChildOptions::Stderr::kPipe: the stderr lines read so far (while reading stdout), oldest
-    // first, and forgets them.
+    // With ChildOptions::Stderr::kPipe: the stderr lines read so far (while reading stdout) and
+    // those the pipe holds now (all of them once the child has exited), oldest first, and forgets them.
     std::vector<std::string> take_stderr_lines();
 
     // The exit status (as from waitpid) if the child has exited, without waiting.
