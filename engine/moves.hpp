@@ -94,6 +94,11 @@ using Bitboard8 = Bitboard __attribute__((vector_size(64)));
 inline Bitboard8 legal_moves_x8(Bitboard8 player, Bitboard8 opponent) {
     return detail::legal_moves_by_fills(player, opponent);
 }
+
+#if defined(__AVX512VPOPCNTDQ__)
+// The disc count of each lane.
+inline Bitboard8 popcount_x8(Bitboard8 b) { return (Bitboard8)_mm512_popcnt_epi64((__m512i)b); }
+#endif
 #endif
 
 // The move generator the engine uses: AVX2 when the build targets it, the portable one otherwise.
@@ -102,6 +107,43 @@ inline Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return legal_moves_avx2(player, opponent);
 #else
     return legal_moves_scalar(player, opponent);
+#endif
+}
+
+#if defined(__AVX512F__)
+// Both sides' legal moves in one pass: the four direction pairs of the player in lanes 0-3 and
+// the opponent's in lanes 4-7, where two AVX2 passes would take twice the steps.
+inline void legal_moves_both_avx512(Bitboard player, Bitboard opponent, Bitboard& mine, Bitboard& theirs) {
+    const Bitboard8 shift{1, 8, 7, 9, 1, 8, 7, 9};
+    const Bitboard8 shift2 = shift + shift;
+    const Bitboard8 from{player, player, player, player, opponent, opponent, opponent, opponent};
+    const Bitboard8 crossable = Bitboard8{opponent, opponent, opponent, opponent, player, player, player, player} &
+                                Bitboard8{kInnerColumns, ~Bitboard{0}, kInnerColumns, kInnerColumns,
+                                          kInnerColumns, ~Bitboard{0}, kInnerColumns, kInnerColumns};
+    Bitboard8 up = crossable & (from << shift);
+    Bitboard8 down = crossable & (from >> shift);
+    up |= crossable & (up << shift);
+    down |= crossable & (down >> shift);
+    const Bitboard8 pairs_up = crossable & (crossable << shift);
+    const Bitboard8 pairs_down = crossable & (crossable >> shift);
+    up |= pairs_up & (up << shift2);
+    down |= pairs_down & (down >> shift2);
+    up |= pairs_up & (up << shift2);
+    down |= pairs_down & (down >> shift2);
+    const Bitboard8 moves = (up << shift) | (down >> shift);
+    const Bitboard empty = ~(player | opponent);
+    mine = (moves[0] | moves[1] | moves[2] | moves[3]) & empty;
+    theirs = (moves[4] | moves[5] | moves[6] | moves[7]) & empty;
+}
+#endif
+
+// Both sides' legal moves: `mine` those of `player`, `theirs` those of `opponent`.
+inline void legal_moves_both(Bitboard player, Bitboard opponent, Bitboard& mine, Bitboard& theirs) {
+#if defined(__AVX512F__)
+    legal_moves_both_avx512(player, opponent, mine, theirs);
+#else
+    mine = legal_moves(player, opponent);
+    theirs = legal_moves(opponent, player);
 #endif
 }
 

@@ -23,8 +23,10 @@ using FeatureOffsets = std::array<std::uint32_t, kFeatures>;
 // the parity of the `empties` empty playable squares. The evaluation adds their weights to the
 // pattern sum; feature_offsets lists them after the patterns.
 inline std::array<std::uint32_t, 3> other_feature_offsets(const Board& board, Bitboard playable, int empties) {
-    const int mine = popcount(board.moves(playable));
-    const int theirs = popcount(board.passed().moves(playable));
+    Bitboard my_moves, their_moves;
+    legal_moves_both(board.player, board.opponent, my_moves, their_moves);
+    const int mine = popcount(my_moves & playable);
+    const int theirs = popcount(their_moves & playable);
     return {std::uint32_t(kPlayerMobilityOffset + (mine < kMobilityEntries ? mine : kMobilityEntries - 1)),
             std::uint32_t(kOpponentMobilityOffset + (theirs < kMobilityEntries ? theirs : kMobilityEntries - 1)),
             std::uint32_t(kParityOffset + (empties & 1))};

@@ -122,7 +122,6 @@ struct EndgameMoveList {
     }
 
 #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
-    static Bitboard8 popcount_x8(Bitboard8 b) { return (Bitboard8)_mm512_popcnt_epi64((__m512i)b); }
 
     // Sets each move's score to the fastest-first part of generate()'s score, from its child
     // position (next_player to move): the replies (corners twice) and their potential mobility,

@@ -94,7 +94,10 @@ private:
     static constexpr int kMaxPly = 128;  // 60 moves and as many passes, with room to spare
 
     int pvs(const Board& board, int alpha, int beta, int depth, int ply);
-    int nws(const Board& board, int beta, int depth);
+    // `key`: the board's hash_key when the caller has it, else 0.
+    int nws(const Board& board, int beta, int depth, std::uint64_t key = 0);
+    // nws one ply above the leaves, for a position with `moves`.
+    int nws_frontier(const Board& board, Bitboard moves, int beta);
     int leaf(const Board& board);
     // A null-window node that searches to the end from few empties: solved exactly by exact_tail_.
     int solve_to_end(const Board& board, int beta);

@@ -50,5 +50,17 @@ TEST(LegalMoves, EightLaneMatchesScalarPerLane) {
 }
 #endif
 
+// Both sides at once (one AVX-512 pass where the build has it) against two scalar calls.
+TEST(LegalMoves, BothSidesMatchScalar) {
+    for (const std::vector<Board>& boards :
+         {testing::random_game_positions(100'000, 6), testing::random_bit_positions(100'000, 7)})
+        for (const Board& b : boards) {
+            Bitboard mine, theirs;
+            legal_moves_both(b.player, b.opponent, mine, theirs);
+            ASSERT_EQ(mine, legal_moves_scalar(b.player, b.opponent));
+            ASSERT_EQ(theirs, legal_moves_scalar(b.opponent, b.player));
+        }
+}
+
 }  // namespace
 }  // namespace tempo
