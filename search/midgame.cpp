@@ -216,9 +216,8 @@ int MidgameSearch::nws(const Board& board, int beta, int depth, std::uint64_t ke
 }
 
 // Below kTtMinDepth, kProbcutMinDepth and the split depths, and unordered: the moves in MoveList's
-// order, each one's flips found only when it is reached. Most of these nodes cut off after a few
-// of their moves (bench --depth 18: 3.9 of 11.1 on average), and finding the flips of all of them
-// first cost 7% of the search's time.
+// order, each one's flips found only when it is reached, since most of these nodes cut off after a
+// few of their moves (bench/results/tuning-notes.md).
 int MidgameSearch::nws_frontier(const Board& board, Bitboard moves, int beta) {
     static_assert(kTtMinDepth > 1 && kProbcutMinDepth > 1 && kNwsSplitDepth > 1);
     // The children are leaves, evaluated here as nws(child, 1 - beta, 0) would, without its
