@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <optional>
 
 #include "engine/hash_key.hpp"
 #include "engine/rules.hpp"
@@ -98,6 +99,14 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
     const ProbcutFit& fit = probcut_fit(depth);
     const double margin = kSelectivityT[selectivity_] * probcut_sigma(fit, board.empty_count(playable_));
     const int shallow = probcut_shallow_depth(depth);
+    // The shallow value for a null window at `window_beta`; at depth 0 the static evaluation,
+    // which both probes share.
+    std::optional<int> static_value;
+    const auto shallow_value = [&](int window_beta) {
+        if (shallow > 0) return nws(board, window_beta, shallow);
+        if (!static_value) static_value = leaf(board);
+        return *static_value;
+    };
     // The deep value reaches beta with the level's confidence when the shallow one reaches `high`.
     const int high = static_cast<int>(std::ceil((beta + margin - fit.offset) / fit.slope));
     // A bound beyond every score is reached (or not) for certain: cut without a probe, whose window
@@ -107,7 +116,7 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
         return true;
     }
     if (high <= kMaxScore) {
-        const int value = shallow == 0 ? leaf(board) : nws(board, high, shallow);
+        const int value = shallow_value(high);
         if (!aborted() && value >= high) {
             score = beta;
             return true;
@@ -119,7 +128,7 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
         return true;
     }
     if (low >= -kMaxScore) {
-        const int value = shallow == 0 ? leaf(board) : nws(board, low + 1, shallow);
+        const int value = shallow_value(low + 1);
         if (!aborted() && value <= low) {
             score = alpha;
             return true;

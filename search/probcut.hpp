@@ -21,7 +21,7 @@ constexpr int kDefaultSelectivity = 3;
 
 // Depths below this are searched without ProbCut; the fit covers up to kProbcutMaxDepth and
 // deeper nodes use its last row.
-constexpr int kProbcutMinDepth = 3;
+constexpr int kProbcutMinDepth = 2;
 constexpr int kProbcutMaxDepth = 16;
 
 // The shallow depth paired with deep depth d: about a quarter of it, same parity (evaluations
