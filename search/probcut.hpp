@@ -19,8 +19,9 @@ constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 95, 87, 73, 38};
 // 1.1 for the longer thinking times of real games (bench/results/midgame.md).
 constexpr int kDefaultSelectivity = 3;
 
-// Depths below this are searched without ProbCut; the fit covers up to kProbcutMaxDepth and
-// deeper nodes use its last row.
+// Depths below this are searched without ProbCut (from depth 2 the static evaluation predicts
+// the depth-2 value well enough to cut: bench/results/tuning-notes.md); the fit covers up to
+// kProbcutMaxDepth and deeper nodes use its last row.
 constexpr int kProbcutMinDepth = 2;
 constexpr int kProbcutMaxDepth = 16;
 
