@@ -233,8 +233,7 @@ int MidgameSearch::nws_frontier(const Board& board, Bitboard moves, int beta) {
     // checks; a full board (the last empty filled) goes through nws, which scores the game.
     const bool children_full = board.empty_count(playable_) == 1;
     int best = -kInfinity;
-    for (Bitboard part : {moves & ordering_.try_first, moves & ~(ordering_.try_first | ordering_.try_last),
-                          moves & ordering_.try_last & ~ordering_.try_first}) {
+    for (Bitboard part : unscored_order(moves, ordering_.try_first, ordering_.try_last)) {
         for (; part; part &= part - 1) {
             const int square = std::countr_zero(part);
             const Board child = board.after(square, board.flips_for(square));

@@ -4,6 +4,7 @@
 // move never sorts the rest.
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <utility>
 
@@ -13,12 +14,18 @@
 
 namespace tempo {
 
+// `moves` in the three parts in which unscored moves are tried, each in square order: those in
+// `first`, then the others, then those in `last`.
+inline std::array<Bitboard, 3> unscored_order(Bitboard moves, Bitboard first, Bitboard last) {
+    return {moves & first, moves & ~(first | last), moves & last & ~first};
+}
+
 class MoveList {
 public:
     // The moves in square order, except those in `first` before all others and those in `last`
     // after: the order in which unscored lists (depth-1 nodes) are tried.
     MoveList(const Board& board, Bitboard moves, Bitboard first = 0, Bitboard last = 0) {
-        for (const Bitboard part : {moves & first, moves & ~(first | last), moves & last & ~first})
+        for (const Bitboard part : unscored_order(moves, first, last))
             for_each_square(part, [&](int sq) {
                 assert(count_ < kMaxMoves);
                 moves_[count_++] = {sq, 0, board.flips_for(sq)};
