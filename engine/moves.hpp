@@ -21,28 +21,30 @@ namespace detail {
 // Moves along +shift and -shift at once. `crossable` are the opponent discs a run may contain in this
 // direction (edge columns removed for directions with a horizontal component, so fills cannot wrap).
 // B is a Bitboard, or eight of them in a vector register (Bitboard8): the same operators serve both.
-template <int Shift, class B>
-inline B moves_along(B player, B crossable) {
+// `shift` is a constant, or (B a vector) a shift per lane, so that lanes can run different directions.
+template <class B, class Shift>
+inline B moves_along(B player, B crossable, Shift shift) {
     // Runs of up to 6 opponent discs: 1 + 1 + 2 + 2 steps.
-    B up = crossable & (player << Shift);
-    B down = crossable & (player >> Shift);
-    up |= crossable & (up << Shift);
-    down |= crossable & (down >> Shift);
-    const B pairs_up = crossable & (crossable << Shift);
-    const B pairs_down = crossable & (crossable >> Shift);
-    up |= pairs_up & (up << (2 * Shift));
-    down |= pairs_down & (down >> (2 * Shift));
-    up |= pairs_up & (up << (2 * Shift));
-    down |= pairs_down & (down >> (2 * Shift));
-    return (up << Shift) | (down >> Shift);
+    const Shift shift2 = shift + shift;
+    B up = crossable & (player << shift);
+    B down = crossable & (player >> shift);
+    up |= crossable & (up << shift);
+    down |= crossable & (down >> shift);
+    const B pairs_up = crossable & (crossable << shift);
+    const B pairs_down = crossable & (crossable >> shift);
+    up |= pairs_up & (up << shift2);
+    down |= pairs_down & (down >> shift2);
+    up |= pairs_up & (up << shift2);
+    down |= pairs_down & (down >> shift2);
+    return (up << shift) | (down >> shift);
 }
 
 // The four direction pairs one after another.
 template <class B>
 inline B legal_moves_by_fills(B player, B opponent) {
     const B inner = opponent & kInnerColumns;
-    const B moves = moves_along<1>(player, inner) | moves_along<8>(player, opponent) | moves_along<7>(player, inner) |
-                    moves_along<9>(player, inner);
+    const B moves = moves_along(player, inner, 1) | moves_along(player, opponent, 8) | moves_along(player, inner, 7) |
+                    moves_along(player, inner, 9);
     return moves & ~(player | opponent);
 }
 
@@ -115,22 +117,11 @@ inline Bitboard legal_moves(Bitboard player, Bitboard opponent) {
 // the opponent's in lanes 4-7, where two AVX2 passes would take twice the steps.
 inline void legal_moves_both_avx512(Bitboard player, Bitboard opponent, Bitboard& mine, Bitboard& theirs) {
     const Bitboard8 shift{1, 8, 7, 9, 1, 8, 7, 9};
-    const Bitboard8 shift2 = shift + shift;
     const Bitboard8 from{player, player, player, player, opponent, opponent, opponent, opponent};
     const Bitboard8 crossable = Bitboard8{opponent, opponent, opponent, opponent, player, player, player, player} &
                                 Bitboard8{kInnerColumns, ~Bitboard{0}, kInnerColumns, kInnerColumns,
                                           kInnerColumns, ~Bitboard{0}, kInnerColumns, kInnerColumns};
-    Bitboard8 up = crossable & (from << shift);
-    Bitboard8 down = crossable & (from >> shift);
-    up |= crossable & (up << shift);
-    down |= crossable & (down >> shift);
-    const Bitboard8 pairs_up = crossable & (crossable << shift);
-    const Bitboard8 pairs_down = crossable & (crossable >> shift);
-    up |= pairs_up & (up << shift2);
-    down |= pairs_down & (down >> shift2);
-    up |= pairs_up & (up << shift2);
-    down |= pairs_down & (down >> shift2);
-    const Bitboard8 moves = (up << shift) | (down >> shift);
+    const Bitboard8 moves = detail::moves_along(from, crossable, shift);
     const Bitboard empty = ~(player | opponent);
     mine = (moves[0] | moves[1] | moves[2] | moves[3]) & empty;
     theirs = (moves[4] | moves[5] | moves[6] | moves[7]) & empty;
