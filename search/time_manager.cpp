@@ -81,13 +81,13 @@ TimePlan TimePlan::for_solve() const {
     return plan;
 }
 
-// 0.7 ms at 14 empties, growing 2.4-fold per empty square: a little above the means of `tempo solve`
-// on the first 40 positions of eg_17_18, eg_19_20 and eg_21_22 (19, 70 and 412 ms, one thread,
-// bench/results/2026-12-04-time-use.md).
+// 80 ms at 20 empties, growing 2.2-fold per empty square: a little above the means of `tempo solve
+// --threads 1` on positions of real games (bench/data/game-positions-18-26.obf: 16 ms at 18 empties,
+// 77 ms at 20, 345 ms at 22, 1.29 s at 24, 7.4 s at 26; bench/results/2026-12-05-solve-time.md).
 microseconds estimated_solve_time(int empties) {
-    double t = 700.0;
-    for (int e = 14; e < empties; ++e) t *= 2.4;
-    for (int e = empties; e < 14; ++e) t /= 2.4;
+    double t = 80'000.0;
+    for (int e = 20; e < empties; ++e) t *= 2.2;
+    for (int e = empties; e < 20; ++e) t /= 2.2;
     return microseconds(static_cast<std::int64_t>(std::min(t, 1e15)));
 }
 

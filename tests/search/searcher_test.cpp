@@ -10,6 +10,7 @@
 #include "engine/notation.hpp"
 #include "engine/rules.hpp"
 #include "search/levels.hpp"
+#include "search/probcut.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/sanitized.hpp"
 #include "tests/search/search_reference.hpp"
@@ -100,6 +101,34 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
         }
     }
     EXPECT_EQ(checked, 12);
+}
+
+// A selective search that reaches the end of the game goes on at lower selectivity, with time
+// left (here: none limits it) down to an exact search, with one thread or a helper beside it.
+TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
+    Searcher one({1, 4});
+    Searcher two({2, 4});
+    int checked = 0;
+    for (const Board& board : testing::random_game_positions(4000, 13)) {
+        const int empties = board.empty_count();
+        if (empties < 10 || empties > 12 || !board.moves() || checked >= 10) continue;
+        ++checked;
+        Limits limits;
+        limits.depth = empties;
+        limits.selectivity = kDefaultSelectivity;
+        limits.endgame = Limits::Endgame::kOff;
+        const int expected = testing::reference_solve(board, {});
+        for (Searcher* searcher : {&one, &two}) {
+            searcher->clear();
+            const SearchResult r = searcher->run(game_at(board), limits);
+            EXPECT_TRUE(r.solved);
+            EXPECT_EQ(r.selectivity, 100);
+            EXPECT_EQ(r.depth, empties);
+            EXPECT_EQ(r.score, expected);
+            EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
+        }
+    }
+    EXPECT_EQ(checked, 10);
 }
 
 // Positions with 13-14 empties from the random games of `seed`, with the limits of a full-depth
