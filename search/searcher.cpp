@@ -187,6 +187,16 @@ void adopt_partial(SearchInfo& info, const std::vector<RootMove>& moves, int dep
     }
 }
 
+// The selectivity ladder (iterate): once an iteration has reached the end of the game, the next
+// one searches the same depth one selectivity level safer, as a new iteration (no root move has
+// its score yet). False when there is no ladder, no end reached, or no safer level.
+bool climb_ladder(bool ladder, int depth, int empties, int& selectivity, std::vector<RootMove>& moves) {
+    if (!ladder || depth < empties || selectivity == 0) return false;
+    --selectivity;
+    for (RootMove& rm : moves) rm.depth = 0;
+    return true;
+}
+
 // A helper thread of Lazy SMP: the same iterative deepening, odd helpers a ply ahead, results
 // only through the shared table.
 void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, bool ladder) {
@@ -196,12 +206,7 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, 
     for (int depth = step * (1 + (index & 1)); depth <= max_depth && !run.helpers_stop.load();) {
         if (!search_depth(search, run, moves, depth, selectivity, guess)) break;
         guess = moves.front().score;
-        if (depth >= run.empties && ladder && selectivity > 0) {
-            --selectivity;  // the main thread's ladder (iterate)
-            for (RootMove& rm : moves) rm.depth = 0;
-        } else {
-            depth += step;
-        }
+        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves)) depth += step;
     }
     run.helper_nodes.fetch_add(search.nodes());
 }
@@ -239,14 +244,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
         // An iteration costs a few times the previous ones together: do not start one that cannot end,
         // unless the time left is lost anyway (time_manager.hpp, use_all).
         if (run.time.soft && !run.time.use_all && run.elapsed() * 2 > *run.time.soft) break;
-        if (depth >= run.empties && ladder) {
-            // At the end of the game: the same depth again, one selectivity level safer, each rung
-            // a new iteration (no root move has its score yet).
-            --selectivity;
-            for (RootMove& rm : moves) rm.depth = 0;
-        } else {
-            depth += step;
-        }
+        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves)) depth += step;
     }
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();
