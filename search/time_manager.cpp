@@ -9,12 +9,24 @@ namespace {
 using std::chrono::microseconds;
 
 // Moves the side to move still has to think about in sudden death: its half of the empties down to
-// kFreeEmpties, below which exact solves take next to nothing, plus kSolveMoves for the solves
-// around 20 empties, which may take several midgame moves' time; never less than two, so that one
-// move cannot eat the clock.
-constexpr int kFreeEmpties = 16;
+// the solve point, plus kSolveMoves for the solve there, which may take several midgame moves' time;
+// never less than two, so that one move cannot eat the clock. The solve point is the most empties
+// (kMinSolvePoint..kMaxSolvePoint) whose exact solve is estimated at a kSolveShare-th of the clock
+// left now at most: below it moves cost next to nothing. As the clock runs down the point comes
+// later, and the moves before it get less. (With a fixed point at 16 empties, games on a 15 s
+// clock ended with a quarter of it unused: bench/results/2026-12-05-solve-time.md.)
+constexpr int kMinSolvePoint = 16;
+constexpr int kMaxSolvePoint = 30;
+constexpr int kSolveShare = 8;
 constexpr int kSolveMoves = 3;
-int expected_moves_left(int empties) { return std::max(2, (empties - kFreeEmpties) / 2 + kSolveMoves); }
+int solve_point(microseconds left) {
+    int empties = kMinSolvePoint;
+    while (empties < kMaxSolvePoint && estimated_solve_time(empties + 1) * kSolveShare <= left) ++empties;
+    return empties;
+}
+int expected_moves_left(int empties, microseconds left) {
+    return std::max(2, (empties - solve_point(left)) / 2 + kSolveMoves);
+}
 
 // The deepening stops once half of the soft budget is spent (an iteration costs about as much as
 // all before it), so a move uses between half and all of it, about 0.7 on average: the budget is
@@ -47,7 +59,7 @@ TimePlan plan_time(const Limits& limits, int empties) {
     if (limits.clock) {
         const Limits::Clock& clock = *limits.clock;
         const microseconds left = clock.left;
-        const int moves = clock.moves_to_go > 0 ? clock.moves_to_go : expected_moves_left(empties);
+        const int moves = clock.moves_to_go > 0 ? clock.moves_to_go : expected_moves_left(empties, left);
         // The reserve counts every move the side may still have to play, not the expected number.
         const int most_moves = clock.moves_to_go > 0 ? clock.moves_to_go : (empties + 1) / 2;
         const microseconds usable = std::max(microseconds(0), left - clock_reserve(left, most_moves));

@@ -83,6 +83,31 @@ TEST(TimePlan, ClockSurvivesAWholeGameOfOverheads) {
     }
 }
 
+// A sudden-death game from 52 empties where every midgame move stops at 0.8 of its soft budget and
+// the first solve planned takes its estimated time and ends the thinking: whatever the clock, less
+// than a quarter of it is left unused (16-20% from 2 to 60 s; the reserve alone is a tenth, at most
+// 300 ms). With the solve point fixed at 16 empties 28-31% was left.
+TEST(TimePlan, SuddenDeathUsesMostOfTheClock) {
+    for (int clock_ms : {2000, 5000, 15000, 60000}) {
+        const std::chrono::microseconds clock = std::chrono::milliseconds(clock_ms);
+        std::chrono::microseconds left = clock;
+        for (int empties = 52; empties > 0; empties -= 2) {
+            Limits limits;
+            limits.clock = Limits::Clock{std::chrono::duration_cast<std::chrono::milliseconds>(left), 0ms, 0};
+            const TimePlan plan = plan_time(limits, empties);
+            const Limits::Endgame endgame = plan_endgame(limits, plan, empties);
+            if (endgame != Limits::Endgame::kOff) {
+                const int solved = endgame == Limits::Endgame::kExact ? empties : empties - 2;
+                left -= std::min(estimated_solve_time(solved), *plan.for_solve().hard);
+                break;
+            }
+            left -= *plan.soft * 4 / 5;
+        }
+        EXPECT_GT(left.count(), 0) << clock_ms << " ms";
+        EXPECT_LT(left, clock / 4) << clock_ms << " ms: " << left.count() << " us left";
+    }
+}
+
 TEST(TimePlan, MovesToGoSplitsTheClock) {
     Limits limits;
     limits.clock = Limits::Clock{10000ms, 0ms, 10};
