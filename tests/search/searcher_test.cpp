@@ -22,6 +22,29 @@ using namespace std::chrono_literals;
 
 Game game_at(const Board& board, Variant variant = {}) { return Game(variant, Position{board, Color::kBlack}); }
 
+// The first `count` positions of the random games of `seed` with `min_empties`..`max_empties`
+// empties and at least `min_moves` moves to play.
+std::vector<Board> game_positions(std::uint64_t seed, int min_empties, int max_empties, std::size_t count,
+                                  int min_moves = 1) {
+    std::vector<Board> out;
+    for (const Board& board : testing::random_game_positions(4000, seed)) {
+        if (out.size() == count) break;
+        const int empties = board.empty_count();
+        if (empties >= min_empties && empties <= max_empties && popcount(board.moves()) >= min_moves)
+            out.push_back(board);
+    }
+    return out;
+}
+
+// A midgame search as deep as the game at `selectivity`, with no solve planned.
+Limits to_the_end(int empties, int selectivity) {
+    Limits limits;
+    limits.depth = empties;
+    limits.selectivity = selectivity;
+    limits.endgame = Limits::Endgame::kOff;
+    return limits;
+}
+
 TEST(Searcher, PlaysALegalMoveAtEachDepth) {
     Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
     for (int depth = 1; depth <= 6; ++depth) {
@@ -56,11 +79,8 @@ TEST(Searcher, ExactEndgameIndependentOfTableAndThreads) {
     Searcher two({2, 4});
     Limits limits;
     limits.endgame = Limits::Endgame::kExact;
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 7)) {
-        const int empties = board.empty_count();
-        if (empties < 6 || empties > 11 || !board.moves() || checked >= 25) continue;
-        ++checked;
+    const std::vector<Board> boards = game_positions(7, 6, 11, 25);
+    for (const Board& board : boards) {
         const int expected = testing::reference_solve(board, {});
         const Game game = game_at(board);
         const SearchResult a = one.run(game, limits);
@@ -72,7 +92,7 @@ TEST(Searcher, ExactEndgameIndependentOfTableAndThreads) {
         EXPECT_EQ(c.score, expected);
         EXPECT_EQ(testing::reference_solve(board.play(a.best), {}), -expected) << "best move must keep the score";
     }
-    EXPECT_EQ(checked, 25);
+    EXPECT_EQ(boards.size(), 25u);
 }
 
 // A midgame search as deep as the game (no selectivity) is exact, whichever way threads share it.
@@ -82,15 +102,9 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
     ybwc.parallelism = Parallelism::kYbwc;
     Searcher lazy_searcher(lazy);
     Searcher ybwc_searcher(ybwc);
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 11)) {
-        const int empties = board.empty_count();
-        if (empties < 8 || empties > 10 || !board.moves() || checked >= 12) continue;
-        ++checked;
-        Limits limits;
-        limits.depth = empties;
-        limits.selectivity = 0;
-        limits.endgame = Limits::Endgame::kOff;
+    const std::vector<Board> boards = game_positions(11, 8, 10, 12);
+    for (const Board& board : boards) {
+        const Limits limits = to_the_end(board.empty_count(), 0);
         const int expected = testing::reference_solve(board, {});
         const Game game = game_at(board);
         for (Searcher* searcher : {&lazy_searcher, &ybwc_searcher}) {
@@ -100,7 +114,7 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
             EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
         }
     }
-    EXPECT_EQ(checked, 12);
+    EXPECT_EQ(boards.size(), 12u);
 }
 
 // A selective search that reaches the end of the game goes on at lower selectivity, with time
@@ -108,15 +122,10 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
 TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
     Searcher one({1, 4});
     Searcher two({2, 4});
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 13)) {
+    const std::vector<Board> boards = game_positions(13, 10, 12, 10);
+    for (const Board& board : boards) {
         const int empties = board.empty_count();
-        if (empties < 10 || empties > 12 || !board.moves() || checked >= 10) continue;
-        ++checked;
-        Limits limits;
-        limits.depth = empties;
-        limits.selectivity = kDefaultSelectivity;
-        limits.endgame = Limits::Endgame::kOff;
+        const Limits limits = to_the_end(empties, kDefaultSelectivity);
         const int expected = testing::reference_solve(board, {});
         for (Searcher* searcher : {&one, &two}) {
             searcher->clear();
@@ -128,7 +137,7 @@ TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
             EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
         }
     }
-    EXPECT_EQ(checked, 10);
+    EXPECT_EQ(boards.size(), 10u);
 }
 
 // Positions with 13-14 empties from the random games of `seed`, with the limits of a full-depth
@@ -139,16 +148,11 @@ struct FullDepthCase {
     Limits limits;
     int expected;
 };
-std::vector<FullDepthCase> full_depth_cases(unsigned seed, int count) {
+std::vector<FullDepthCase> full_depth_cases(unsigned seed, std::size_t count) {
     Searcher reference({1, 4});
     std::vector<FullDepthCase> cases;
-    for (const Board& board : testing::random_game_positions(4000, seed)) {
-        const int empties = board.empty_count();
-        if (empties < 13 || empties > 14 || !board.moves() || static_cast<int>(cases.size()) >= count) continue;
-        Limits limits;
-        limits.depth = empties;
-        limits.selectivity = 0;
-        limits.endgame = Limits::Endgame::kOff;
+    for (const Board& board : game_positions(seed, 13, 14, count)) {
+        const Limits limits = to_the_end(board.empty_count(), 0);
         reference.clear();
         cases.push_back({board, limits, reference.run(game_at(board), limits).score});
     }
@@ -215,29 +219,22 @@ TEST(Searcher, MultiPvSolveScoresEachMove) {
     Limits limits;
     limits.endgame = Limits::Endgame::kExact;
     limits.multi_pv = 3;
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 11)) {
-        const int empties = board.empty_count();
-        if (empties < 7 || empties > 10 || popcount(board.moves()) < 3 || checked >= 10) continue;
-        ++checked;
+    const std::vector<Board> boards = game_positions(11, 7, 10, 10, 3);
+    for (const Board& board : boards) {
         const SearchResult r = searcher.run(game_at(board), limits);
         ASSERT_EQ(r.multi_pv.size(), 3u);
         EXPECT_EQ(r.score, testing::reference_solve(board, {}));
         for (const MultiPvLine& m : r.multi_pv) EXPECT_EQ(m.score, -testing::reference_solve(board.play(m.move), {}));
         for (std::size_t i = 1; i < r.multi_pv.size(); ++i) EXPECT_GE(r.multi_pv[i - 1].score, r.multi_pv[i].score);
     }
-    EXPECT_EQ(checked, 10);
+    EXPECT_EQ(boards.size(), 10u);
 }
 
 TEST(Searcher, WinLossDrawSolve) {
     Searcher searcher({1, 4});
     Limits limits;
     limits.endgame = Limits::Endgame::kWld;
-    int checked = 0;
-    for (const Board& board : testing::random_game_positions(4000, 8)) {
-        const int empties = board.empty_count();
-        if (empties < 6 || empties > 10 || !board.moves() || checked >= 15) continue;
-        ++checked;
+    for (const Board& board : game_positions(8, 6, 10, 15)) {
         const int expected = testing::reference_solve(board, {});
         const SearchResult r = searcher.run(game_at(board), limits);
         EXPECT_TRUE(r.wld);
