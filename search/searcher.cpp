@@ -429,7 +429,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     result.best = moves.front().move;
     result.pv = {result.best};
 
-    int selectivity = std::clamp(limits.selectivity.value_or(kDefaultSelectivity), 0, kMaxSelectivity);
+    int selectivity = std::clamp(limits.selectivity.value_or(impl_->options.selectivity), 0, kMaxSelectivity);
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
     // An exact solve first searches as `tempo solve`'s guess does (search/endgame_guess.hpp): to the

@@ -15,6 +15,7 @@
 
 #include "engine/game.hpp"
 #include "search/book/book_location.hpp"
+#include "search/probcut.hpp"
 
 namespace tempo {
 
@@ -96,6 +97,7 @@ struct SearcherOptions {
     std::string eval_file = {};  // weights for Evaluator::create; empty = the shipped weights
     BookOptions book = {};       // the book Limits::book plays from (default: the shipped one)
     Parallelism parallelism = Parallelism::kLazySmp;
+    int selectivity = kDefaultSelectivity;  // the Multi-ProbCut level where Limits::selectivity is unset
 };
 
 class Searcher {

@@ -140,6 +140,33 @@ TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
     EXPECT_EQ(boards.size(), 10u);
 }
 
+// SearcherOptions::selectivity (`--selectivity`) is the level of a search whose limits name none;
+// limits that name one keep it.
+TEST(Searcher, OptionsSetTheSelectivityTheLimitsLeaveOpen) {
+    SearcherOptions exact{1, 4};
+    exact.selectivity = 0;
+    Searcher exact_searcher(exact);
+    Searcher default_searcher({1, 4});
+    const std::vector<Board> boards = game_positions(17, 30, 40, 4);
+    for (const Board& board : boards) {
+        Limits limits;
+        limits.depth = 8;
+        exact_searcher.clear();
+        const SearchResult by_options = exact_searcher.run(game_at(board), limits);
+        limits.selectivity = 0;
+        default_searcher.clear();
+        const SearchResult by_limits = default_searcher.run(game_at(board), limits);
+        EXPECT_EQ(by_options.selectivity, 100);
+        EXPECT_EQ(by_options.score, by_limits.score);
+        EXPECT_EQ(by_options.nodes, by_limits.nodes);  // the same search, from empty tables
+
+        limits.selectivity = kDefaultSelectivity;
+        exact_searcher.clear();
+        EXPECT_EQ(exact_searcher.run(game_at(board), limits).selectivity, kSelectivityPercent[kDefaultSelectivity]);
+    }
+    EXPECT_EQ(boards.size(), 4u);
+}
+
 // Positions with 13-14 empties from the random games of `seed`, with the limits of a full-depth
 // search without selectivity and the score a 1-thread search gives there: deep enough that the
 // YBWC tests below split PV nodes (from 6 plies) and null-window nodes (from 4).

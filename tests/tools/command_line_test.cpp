@@ -1,7 +1,7 @@
 // The `tempo` command line: --json on `analyze`, `solve` and `book show` (one object a line with
 // the values the text output shows: FForum #1 G8 +18, the shipped book's four first moves), and
-// positions as people type them (a board starting with an empty square, text left over), and Edax's
-// book format in and out.
+// positions as people type them (a board starting with an empty square, text left over), Edax's
+// book format in and out, and an engine option's range check.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -69,6 +69,16 @@ TEST(CommandLine, BoardArgumentsNeedNoDoubleDash) {
     r = run_tempo("book show '" + board + " junk'");
     EXPECT_NE(r.status, 0);
     EXPECT_NE(r.output.find("unexpected text after the side to move: 'junk'"), std::string::npos) << r.output;
+}
+
+// --selectivity, shared by the engine modes: a level the engine has is taken, another is an error
+// that names the option (what the level does: tests/search/searcher_test.cpp).
+TEST(CommandLine, EngineSelectivityIsCheckedAndTaken) {
+    auto r = run_tempo("gtp --selectivity 0 < /dev/null");
+    EXPECT_EQ(r.status, 0) << r.output;
+    r = run_tempo("gtp --selectivity 5 < /dev/null");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.output.find("--selectivity: Value 5 not in range 0 to 4"), std::string::npos) << r.output;
 }
 
 // Edax's book through the commands: import shows Edax's values, export then import gives the same

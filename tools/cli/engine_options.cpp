@@ -30,6 +30,10 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
     add_parallel_option(command, options.parallel);
     command.add_flag("--ponder", options.ponder,
                      "Think on the opponent's time (NBoard and GTP): the next move's search starts from what it found");
+    const std::string selectivity_help = "Multi-ProbCut level of the midgame search: 0 = none (exact alpha-beta) .. " +
+                                         std::to_string(kMaxSelectivity) + " = most pruning (default " +
+                                         std::to_string(kDefaultSelectivity) + ")";
+    command.add_option("--selectivity", options.selectivity, selectivity_help)->check(CLI::Range(0, kMaxSelectivity));
 }
 
 void add_parallel_option(CLI::App& command, std::string& parallel) {
@@ -46,6 +50,7 @@ Parallelism parallelism_of(const std::string& parallel) {
 SearcherOptions EngineOptions::searcher_options() const {
     SearcherOptions options{threads, hash_mb, eval_file, book};
     options.parallelism = parallelism_of(parallel);
+    options.selectivity = selectivity;
     return options;
 }
 

@@ -19,9 +19,10 @@ struct EngineOptions {
     std::string level = "normal";
     bool level_chosen = false;  // --level given
     std::string variant = "8x8";
-    BookOptions book;               // --book, --no-book, --book-margin, --book-seed
-    std::string parallel = "lazy";  // how threads share the midgame: lazy or ybwc
-    bool ponder = false;            // --ponder: think on the opponent's time
+    BookOptions book;                       // --book, --no-book, --book-margin, --book-seed
+    std::string parallel = "lazy";          // how threads share the midgame: lazy or ybwc
+    bool ponder = false;                    // --ponder: think on the opponent's time
+    int selectivity = kDefaultSelectivity;  // --selectivity: the midgame search's Multi-ProbCut level
 
     SearcherOptions searcher_options() const;
     Variant parsed_variant() const { return Variant::parse(variant); }
@@ -30,8 +31,8 @@ struct EngineOptions {
     protocol::EngineConfig engine_config() const;
 };
 
-// Adds --threads, --hash, --eval, --level, --variant, --parallel, --ponder and the book options to
-// `command`, stored into `options`.
+// Adds --threads, --hash, --eval, --level, --variant, --parallel, --ponder, --selectivity and the
+// book options to `command`, stored into `options`.
 void add_engine_options(CLI::App& command, EngineOptions& options);
 
 // Adds --parallel (lazy or ybwc: how threads share the midgame search) to `command`, stored into
