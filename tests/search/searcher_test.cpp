@@ -45,6 +45,12 @@ Limits to_the_end(int empties, int selectivity) {
     return limits;
 }
 
+// `r`, an exact search of `board`: its score is the position's, `expected`, and so is its move's.
+void expect_exact(const Board& board, const SearchResult& r, int expected) {
+    EXPECT_EQ(r.score, expected);
+    EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
+}
+
 TEST(Searcher, PlaysALegalMoveAtEachDepth) {
     Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
     for (int depth = 1; depth <= 6; ++depth) {
@@ -87,10 +93,9 @@ TEST(Searcher, ExactEndgameIndependentOfTableAndThreads) {
         const SearchResult b = one.run(game, limits);  // second run: table full of the first
         const SearchResult c = two.run(game, limits);
         EXPECT_TRUE(a.solved);
-        EXPECT_EQ(a.score, expected);
+        expect_exact(board, a, expected);
         EXPECT_EQ(b.score, expected);
         EXPECT_EQ(c.score, expected);
-        EXPECT_EQ(testing::reference_solve(board.play(a.best), {}), -expected) << "best move must keep the score";
     }
     EXPECT_EQ(boards.size(), 25u);
 }
@@ -109,9 +114,7 @@ TEST(Searcher, MidgameThreadsBothWaysReachTheExactScore) {
         const Game game = game_at(board);
         for (Searcher* searcher : {&lazy_searcher, &ybwc_searcher}) {
             searcher->clear();
-            const SearchResult r = searcher->run(game, limits);
-            EXPECT_EQ(r.score, expected);
-            EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
+            expect_exact(board, searcher->run(game, limits), expected);
         }
     }
     EXPECT_EQ(boards.size(), 12u);
@@ -133,8 +136,7 @@ TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
             EXPECT_TRUE(r.solved);
             EXPECT_EQ(r.selectivity, 100);
             EXPECT_EQ(r.depth, empties);
-            EXPECT_EQ(r.score, expected);
-            EXPECT_EQ(testing::reference_solve(board.play(r.best), {}), -expected) << "best move must keep the score";
+            expect_exact(board, r, expected);
         }
     }
     EXPECT_EQ(boards.size(), 10u);
