@@ -52,9 +52,11 @@ MidgameSearch::MidgameSearch(const Context& context)
       ordering_{context.evaluator, context.variant.playable(), context.variant.corners(),
                 context.variant.rules == Rules::kStandard ? context.variant.corners() : 0,
                 context.variant.rules == Rules::kStandard ? context.variant.corner_neighbours() : 0},
-      exact_tail_(context.tt ? ExactTail::create(*context.tt, context.variant,
-                                                 context.stop ? *context.stop : kNeverStopped, context.evaluator)
-                             : nullptr) {}
+      own_exact_tail_(context.tt && !context.exact_tail
+                          ? ExactTail::create(*context.tt, context.variant,
+                                              context.stop ? *context.stop : kNeverStopped, context.evaluator)
+                          : nullptr),
+      exact_tail_(context.exact_tail ? context.exact_tail : own_exact_tail_.get()) {}
 
 bool MidgameSearch::interrupted() {
     ++nodes_;

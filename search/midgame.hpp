@@ -48,6 +48,10 @@ public:
         // The hard time limit, polled by the search itself: a watchdog thread can be scheduled
         // late on a loaded machine, the searching thread is running by definition.
         std::optional<std::chrono::steady_clock::time_point> deadline;
+        // The exact tail to use, on `tt` and `stop`: the caller's, kept from search to search (its
+        // small table is 400 KB, too much to allocate and clear at every move); null = the search
+        // makes its own.
+        ExactTail* exact_tail = nullptr;
     };
 
     explicit MidgameSearch(const Context& context);
@@ -117,7 +121,8 @@ private:
     Context context_;
     Bitboard playable_;
     OrderingContext ordering_;
-    std::unique_ptr<ExactTail> exact_tail_;  // with a table only
+    std::unique_ptr<ExactTail> own_exact_tail_;  // when the context gives none, with a table only
+    ExactTail* exact_tail_;
     int selectivity_ = 0;
     MidgameSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
     const SplitCutoff* cutoff_ = nullptr;

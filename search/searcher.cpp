@@ -50,6 +50,10 @@ struct Searcher::Impl {
     std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Book>> books;
     // Draws among near-equal book moves: one stream per searcher, so a seed fixes a game's choices.
     std::mt19937_64 book_rng;
+    // The running search's stop flag, which its searches poll; raised by the caller's stop token.
+    std::atomic<bool> stop{false};
+    // The main thread's exact tail by variant, on `tt` and `stop`, made on first use and kept.
+    std::map<std::pair<Geometry, Rules>, std::unique_ptr<ExactTail>> exact_tails;
 
     explicit Impl(const SearcherOptions& o)
         : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))), book_rng(book_seed(o.book)) {}
@@ -88,6 +92,12 @@ struct Searcher::Impl {
                 solver_uses_evaluation(variant, options.eval_file) ? shared_evaluator(variant) : nullptr);
         return *slot;
     }
+
+    ExactTail& exact_tail(Variant variant) {
+        auto& slot = exact_tails[{variant.geometry, variant.rules}];
+        if (!slot) slot = ExactTail::create(tt, variant, stop, &evaluator(variant));
+        return *slot;
+    }
 };
 
 namespace {
@@ -101,6 +111,7 @@ struct Run {
     const Evaluator& evaluator;
     std::stop_token stop_token;  // the caller's: also ends the endgame solve
     std::atomic<bool>& stop;     // raised by stop_token's callback; the searches poll it
+    ExactTail& exact_tail;       // the main thread's, on `tt` and `stop`
     Clock::time_point start;
     TimePlan time;
     int threads;
@@ -116,6 +127,7 @@ struct Run {
         c.evaluator = &evaluator;
         c.variant = variant;
         c.stop = helper ? &helpers_stop : &stop;
+        c.exact_tail = helper ? nullptr : &exact_tail;
         c.node_limit = limits.nodes;
         c.shared_nodes = threads > 1 ? &shared_nodes : nullptr;
         if (time.hard) c.deadline = start + *time.hard;
@@ -326,11 +338,17 @@ void Searcher::prepare(Variant variant) {
     impl_->evaluator(variant);
     book(variant);  // nullptr, at once, when the options disable the book
     impl_->solver(variant);
+    impl_->exact_tail(variant);
 }
 
 std::shared_ptr<const Evaluator> Searcher::evaluator(Variant variant) { return impl_->shared_evaluator(variant); }
 
-void Searcher::clear() { impl_->tt.clear(); }
+// A new game: the exact tails go too (made again on first use), so that a cleared searcher
+// searches as a new one, node for node.
+void Searcher::clear() {
+    impl_->tt.clear();
+    impl_->exact_tails.clear();
+}
 const SearcherOptions& Searcher::options() const { return impl_->options; }
 
 void Searcher::set_options(const SearcherOptions& options) {
@@ -343,6 +361,7 @@ void Searcher::set_options(const SearcherOptions& options) {
     if (new_weights) {
         impl_->evaluators.clear();
         impl_->solvers.clear();  // they order by the old evaluation
+        impl_->exact_tails.clear();
         if (options.eval_file.empty()) impl_->evaluator(Variant{});
     }
 }
@@ -405,7 +424,8 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     const int empties = board.empty_count(variant.playable());
     const int multi_pv = limits.randomness > 0 ? 64 : std::clamp(limits.multi_pv, 1, 64);
     // The searches poll this flag; the token raises it, at once when the stop came before run().
-    std::atomic<bool> stop{false};
+    std::atomic<bool>& stop = impl_->stop;
+    stop.store(false);
     const std::stop_callback on_stop(stop_token, [&stop] { stop.store(true); });
     const TimePlan time = plan_time(limits, empties);
     const Limits::Endgame endgame = plan_endgame(limits, time, empties);
@@ -416,6 +436,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
             evaluator,
             stop_token,
             stop,
+            impl_->exact_tail(variant),
             start,
             endgame == Limits::Endgame::kOff ? time : time.for_solve(),
             std::max(1, impl_->options.threads),

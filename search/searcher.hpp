@@ -126,7 +126,7 @@ public:
     // weights fail to load). Call from the thread that runs the searches, or while none runs.
     std::shared_ptr<const Evaluator> evaluator(Variant variant);
 
-    // Forget everything learnt (transposition table), e.g. on a new game.
+    // Forget everything learnt (the transposition table, the exact tails' small tables), e.g. on a new game.
     void clear();
     void set_options(const SearcherOptions& options);
     const SearcherOptions& options() const;

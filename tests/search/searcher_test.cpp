@@ -142,6 +142,24 @@ TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
     EXPECT_EQ(boards.size(), 10u);
 }
 
+// The exact tail's small table is kept from run to run, and clear() drops it with the
+// transposition table: after other searches, a cleared searcher searches node for node as a new one.
+TEST(Searcher, ClearedSearcherSearchesAsANewOne) {
+    Searcher used({1, 4});
+    const std::vector<Board> boards = game_positions(19, 14, 16, 4);
+    for (const Board& board : boards) {
+        const Limits limits = to_the_end(board.empty_count(), kDefaultSelectivity);
+        used.run(game_at(boards.front()), limits);  // fills both tables
+        used.clear();
+        const SearchResult after_clear = used.run(game_at(board), limits);
+        const SearchResult fresh = Searcher({1, 4}).run(game_at(board), limits);
+        EXPECT_EQ(after_clear.score, fresh.score);
+        EXPECT_EQ(after_clear.nodes, fresh.nodes);
+        EXPECT_EQ(after_clear.best, fresh.best);
+    }
+    EXPECT_EQ(boards.size(), 4u);
+}
+
 // SearcherOptions::selectivity (`--selectivity`) is the level of a search whose limits name none;
 // limits that name one keep it.
 TEST(Searcher, OptionsSetTheSelectivityTheLimitsLeaveOpen) {
