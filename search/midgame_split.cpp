@@ -23,7 +23,18 @@ struct MidgameSplit::NullWindowPoint : Point {
     }
 };
 
-MidgameSplit::MidgameSplit(const MidgameSearch::Context& context, int helpers) : pool_(helpers, context) {}
+namespace {
+
+// A helper's search makes its own exact tail: the caller's belongs to the caller's thread.
+MidgameSearch::Context without_exact_tail(MidgameSearch::Context context) {
+    context.exact_tail = nullptr;
+    return context;
+}
+
+}  // namespace
+
+MidgameSplit::MidgameSplit(const MidgameSearch::Context& context, int helpers)
+    : helpers_context_(without_exact_tail(context)), pool_(helpers, helpers_context_) {}
 
 int MidgameSplit::open(MidgameSearch& master, Point& point, int first, int end, int depth, int selectivity, int alpha,
                        int beta) {

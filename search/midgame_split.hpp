@@ -17,7 +17,7 @@ namespace tempo {
 
 class MidgameSplit {
 public:
-    // Starts `helpers` threads, each with its own MidgameSearch on `context`.
+    // Starts `helpers` threads, each with its own MidgameSearch on `context` and its own exact tail.
     MidgameSplit(const MidgameSearch::Context& context, int helpers);
 
     // Searches moves[first..] of `node` (at `ply` from the root) at `depth` within (alpha, beta)
@@ -56,6 +56,7 @@ private:
 
     int open(MidgameSearch& master, Point& point, int first, int end, int depth, int selectivity, int alpha, int beta);
 
+    MidgameSearch::Context helpers_context_;  // the caller's, less its exact tail
     SplitPool<MidgameSearch, Point> pool_;
 };
 
