@@ -1,11 +1,10 @@
 #include "search/endgame.hpp"
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <optional>
 #include <utility>
 
+#include "search/deadline_timer.hpp"
 #include "search/endgame_parallel.hpp"
 
 namespace tempo {
@@ -21,6 +20,10 @@ struct EndgameSolver::Impl {
     // Read by every thread at every node; raised by the stop token's callback or the deadline.
     std::atomic<bool> stop{false};
     endgame::Deadline deadline{stop};
+    // The searches read the clock only at nodes above 14 empties (Deadline), and a subtree below
+    // them can outlast the deadline on a slow build (a sanitizer's): the timer raises the flag at
+    // the deadline too. It polls nothing.
+    DeadlineTimer timer{stop};
 };
 
 namespace {
@@ -170,19 +173,8 @@ EndgameResult EndgameSolver::solve(const Board& board, int alpha, int beta, int 
                              std::memory_order_relaxed);
     // Registered after the flag is cleared: a stop requested before this point raises it at once.
     const std::stop_callback on_stop(stop.token, [this] { impl_->stop.store(true, std::memory_order_relaxed); });
-    // The searches read the clock only at nodes above 14 empties (Deadline), and a subtree below
-    // them can outlast the deadline on a slow build (a sanitizer's): a sleeping timer, woken when
-    // the solve ends, raises the flag at the deadline too. It polls nothing.
-    std::jthread timer;
-    if (stop.deadline) {
-        timer = std::jthread([this, at = *stop.deadline](std::stop_token solve_over) {
-            std::mutex mutex;
-            std::condition_variable_any wake;
-            std::unique_lock lock(mutex);
-            wake.wait_until(lock, solve_over, at, [] { return false; });
-            if (!solve_over.stop_requested()) impl_->stop.store(true, std::memory_order_relaxed);
-        });
-    }
+    std::optional<ArmedDeadline> timer;
+    if (stop.deadline) timer.emplace(impl_->timer, *stop.deadline);
     return impl_->solve(board, alpha, beta, guess);
 }
 

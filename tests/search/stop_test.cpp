@@ -11,6 +11,7 @@
 
 #include "engine/game.hpp"
 #include "engine/obf.hpp"
+#include "search/deadline_timer.hpp"
 #include "search/endgame.hpp"
 #include "search/searcher.hpp"
 #include "search/tt.hpp"
@@ -128,6 +129,53 @@ TEST(EndgameSolverThread, DeadlineEndsASolve) {
     ASSERT_EQ(result.wait_for(10s), std::future_status::ready) << "the deadline did not end the solve";
     record_latency(deadline);
     EXPECT_TRUE(result.get().stopped);
+}
+
+// One solver, one timer, many deadlines: each solve is stopped by its own deadline, never by an
+// earlier one's.
+TEST(EndgameSolverThread, EachSolveKeepsItsOwnDeadline) {
+    TranspositionTable tt(16);
+    EndgameSolver solver(tt, Variant{}, 1);
+    // FForum #1: 14 empties, milliseconds.
+    const Board short_solve = read_obf_file(std::string(TEMPO_TEST_DATA) + "/fforum-1-19.obf").at(0).position.board;
+    for (int i = 0; i < 3; ++i) {
+        const Clock::time_point deadline = Clock::now() + 200ms;
+        auto stopped = std::async(std::launch::async, [&] { return solver.solve(ffo50(), -64, 64, 0, {{}, deadline}); });
+        ASSERT_EQ(stopped.wait_for(10s), std::future_status::ready) << "the deadline did not end solve " << i;
+        EXPECT_TRUE(stopped.get().stopped);
+        EXPECT_FALSE(solver.solve(short_solve, -64, 64, 0, {{}, Clock::now() + 600s}).stopped);
+    }
+}
+
+TEST(DeadlineTimerThread, RaisesTheFlagAtTheDeadlineNotBefore) {
+    std::atomic<bool> flag{false};
+    DeadlineTimer timer(flag);
+    const Clock::time_point at = Clock::now() + 20ms;
+    timer.arm(at);
+    const Clock::time_point give_up = Clock::now() + 10s;
+    while (!flag.load() && Clock::now() < give_up) std::this_thread::sleep_for(1ms);
+    EXPECT_TRUE(flag.load());
+    EXPECT_GE(Clock::now(), at);
+}
+
+TEST(DeadlineTimerThread, ADisarmedOrReplacedDeadlineNeverFires) {
+    std::atomic<bool> flag{false};
+    DeadlineTimer timer(flag);
+    timer.arm(Clock::now() + 30ms);
+    timer.disarm();
+    timer.arm(Clock::now() + 40ms);
+    timer.arm(Clock::now() + 600s);  // replaces the one before
+    std::this_thread::sleep_for(200ms);
+    EXPECT_FALSE(flag.load());
+    {
+        const ArmedDeadline passed(timer, Clock::now());
+        const Clock::time_point give_up = Clock::now() + 10s;
+        while (!flag.load() && Clock::now() < give_up) std::this_thread::sleep_for(1ms);
+        EXPECT_TRUE(flag.load());
+    }
+    flag.store(false);
+    std::this_thread::sleep_for(50ms);
+    EXPECT_FALSE(flag.load());  // disarmed at the scope's end; nothing fires again
 }
 
 }  // namespace
