@@ -36,15 +36,6 @@ constexpr std::array<int, 64> make_square_values(Geometry geometry) {
 template <class T>
 inline constexpr std::array<int, 64> kSquareValue = make_square_values(T::kGeometry);
 
-// Squares next to any disc of `discs` (for potential mobility). B is a Bitboard, or eight of them
-// in a vector register (Bitboard8, engine/moves.hpp).
-template <class B>
-inline B neighbours_of(B discs) {
-    const B h = ((discs << 1) & ~kColumnA) | ((discs >> 1) & ~kColumnH);
-    const B row = discs | h;
-    return h | (row << 8) | (row >> 8);
-}
-
 // Ordering evaluation in the side to move's view: weighted mobility (corners twice) and
 // potential mobility (empties next to the opponent's discs), in 1/4-move units.
 template <class T>
