@@ -138,7 +138,8 @@ struct Run {
 
 std::vector<RootMove> initial_root_moves(const Board& board, const Run& run) {
     MoveList list(board, board.moves(run.variant.playable()));
-    score_moves(list, board, kNoMove, 3, {&run.evaluator, run.variant.playable(), run.variant.corners(), 0, 0});
+    score_moves(list, board, kNoMove, 3, {&run.evaluator, run.variant.playable(), run.variant.corners(), 0, 0},
+                kRootOrdering);
     std::vector<RootMove> moves;
     for (int i = 0; i < list.size(); ++i) {
         moves.emplace_back();
