@@ -28,7 +28,8 @@ void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, co
         }
         const Bitboard8 replies = legal_moves_x8(next_player, next_opponent) & context.playable;
         const Bitboard8 potential = neighbours_of(next_opponent) & ~(next_player | next_opponent) & context.playable;
-        const Bitboard8 cost = popcount_x8(replies) * weights.reply + popcount_x8(replies & context.corners) * weights.corner_reply +
+        const Bitboard8 cost = popcount_x8(replies) * weights.reply +
+                               popcount_x8(replies & context.corners) * weights.corner_reply +
                                popcount_x8(potential) * weights.potential_reply;
         for (int k = 0; k < count; ++k) list[base + k].score = -static_cast<int>(cost[k]);
     }
@@ -37,7 +38,8 @@ void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, co
         const Board child = board.after(list[i].square, list[i].flips);
         const Bitboard replies = child.moves(context.playable);
         const Bitboard potential = neighbours_of(child.opponent) & ~(child.player | child.opponent) & context.playable;
-        list[i].score = -popcount(replies) * weights.reply - popcount(replies & context.corners) * weights.corner_reply -
+        list[i].score = -popcount(replies) * weights.reply -
+                        popcount(replies & context.corners) * weights.corner_reply -
                         popcount(potential) * weights.potential_reply;
     }
 #endif

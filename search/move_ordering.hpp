@@ -1,7 +1,7 @@
 // Move ordering for the midgame search: the transposition-table move first, then moves that leave
 // the opponent few replies and few potential replies (mobility, potential mobility), take corners,
-// and (deeper in the tree, where it pays for itself) evaluate well. Moves are picked best-first by selection, so a node that cuts on its first
-// move never sorts the rest.
+// and (deeper in the tree, where it pays for itself) evaluate well. Moves are picked best-first by
+// selection, so a node that cuts on its first move never sorts the rest.
 #pragma once
 
 #include <array>
