@@ -226,14 +226,21 @@ int MidgameSearch::nws(const Board& board, int beta, int depth, std::uint64_t ke
     return best;
 }
 
-// Below kTtMinDepth, kProbcutMinDepth and the split depths, and unordered: the moves in MoveList's
+// Below kTtMinDepth and the split depths, and unordered: the moves in MoveList's
 // order, each one's flips found only when it is reached, since most of these nodes cut off after a
 // few of their moves (bench/results/tuning-notes.md).
 int MidgameSearch::nws_frontier(const Board& board, Bitboard moves, int beta) {
-    static_assert(kTtMinDepth > 1 && kProbcutMinDepth > 1 && kNwsSplitDepth > 1);
+    static_assert(kTtMinDepth > 1 && kNwsSplitDepth > 1);
     // The children are leaves, evaluated here as nws(child, 1 - beta, 0) would, without its
     // checks; a full board (the last empty filled) goes through nws, which scores the game.
     const bool children_full = board.empty_count(playable_) == 1;
+    // One evaluation of this node often says, through Multi-ProbCut, what the 3.9 of its children
+    // that a null window evaluates on average would (bench/results/tuning-notes.md).
+    if (selectivity_ > 0 && !children_full) {
+        static_assert(kProbcutMinDepth == 1 && probcut_shallow_depth(1) == 0);
+        int score;
+        if (probcut(board, beta - 1, beta, 1, score)) return score;
+    }
     int best = -kInfinity;
     for (Bitboard part : unscored_order(moves, ordering_.try_first, ordering_.try_last)) {
         for (; part; part &= part - 1) {

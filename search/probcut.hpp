@@ -19,15 +19,16 @@ constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 95, 87, 73, 38};
 // 1.1 for the longer thinking times of real games (bench/results/midgame.md).
 constexpr int kDefaultSelectivity = 3;
 
-// Depths below this are searched without ProbCut (from depth 2 the static evaluation predicts
-// the depth-2 value well enough to cut: bench/results/tuning-notes.md); the fit covers up to
-// kProbcutMaxDepth and deeper nodes use its last row.
-constexpr int kProbcutMinDepth = 2;
+// ProbCut from depth 1: even one ply ahead the static evaluation predicts the searched value well
+// enough to cut (bench/results/tuning-notes.md); the fit covers up to kProbcutMaxDepth and deeper
+// nodes use its last row.
+constexpr int kProbcutMinDepth = 1;
 constexpr int kProbcutMaxDepth = 16;
 
-// The shallow depth paired with deep depth d: about a quarter of it, same parity (evaluations
-// at even and odd depths differ systematically in Othello).
-constexpr int probcut_shallow_depth(int depth) { return 2 * (depth / 4) + (depth & 1); }
+// The shallow depth paired with deep depth d: about half of it, same parity (evaluations at even
+// and odd depths differ systematically in Othello); depth 1 pairs with the static evaluation, its
+// fit's offset taking the parity's difference.
+constexpr int probcut_shallow_depth(int depth) { return depth == 1 ? 0 : 2 * (depth / 4) + (depth & 1); }
 
 // The fitted model for one deep depth: v_d = slope * v_s + offset, with the residual's standard
 // deviation growing linearly with the empties: sigma = sigma_base + sigma_per_empty * empties.

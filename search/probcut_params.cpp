@@ -1,7 +1,7 @@
 // Multi-ProbCut constants, fitted by
 //   tempo-train fit-probcut --games data/games/selfplay-33-2-of-8.txt.gz --positions 3000 --max-depth 12 --seed 7
-// (the row of depth 2: the same command with --max-depth 3 after kProbcutMinDepth went to 2; it
-// reproduces the row of depth 3 exactly)
+// (the rows of depths 1 and 2: the same command with --max-depth 3 after kProbcutMinDepth went to
+// 2, then to 1; each run reproduces the rows fitted before it exactly)
 // (3000 positions; columns: slope, offset, sigma_base, sigma_per_empty; deeper depths than fitted repeat the last row).
 #include "search/probcut.hpp"
 
@@ -10,6 +10,7 @@ namespace tempo {
 namespace {
 
 constexpr ProbcutFit kFits[kProbcutMaxDepth - kProbcutMinDepth + 1] = {
+    {0.9609, 2.2291, 3.4795, -0.00711},   // 1
     {0.9518, -0.4213, 4.0743, -0.02098},  // 2
     {0.9575, -0.4298, 3.7329, -0.01567},  // 3
     {0.9666, -0.2776, 3.2246, -0.01491},  // 4
