@@ -226,9 +226,9 @@ int MidgameSearch::nws(const Board& board, int beta, int depth, std::uint64_t ke
     return best;
 }
 
-// Below kTtMinDepth and the split depths, and unordered: the moves in MoveList's
-// order, each one's flips found only when it is reached, since most of these nodes cut off after a
-// few of their moves (bench/results/tuning-notes.md).
+// Below kTtMinDepth and the split depths, and unordered: the moves in MoveList's order, each one's
+// flips found only when it is reached, since most of these nodes cut off after a few of their
+// moves (bench/results/tuning-notes.md).
 int MidgameSearch::nws_frontier(const Board& board, Bitboard moves, int beta) {
     static_assert(kTtMinDepth > 1 && kNwsSplitDepth > 1);
     // The children are leaves, evaluated here as nws(child, 1 - beta, 0) would, without its
