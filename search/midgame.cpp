@@ -161,8 +161,6 @@ int MidgameSearch::nws(const Board& board, int beta, int depth, std::uint64_t ke
         if (!passed.moves(playable_)) return final_margin(board, context_.variant);
         return -nws(passed, 1 - beta, depth);
     }
-    if (depth == 1) return nws_frontier(board, moves, beta);
-
     Move tt_move = kNoMove;
     if (depth >= kTtMinDepth) {
         if (key == 0) key = hash_key(board);
@@ -180,6 +178,9 @@ int MidgameSearch::nws(const Board& board, int beta, int depth, std::uint64_t ke
         if (probcut(board, beta - 1, beta, depth, score)) return score;
         if (aborted()) return 0;
     }
+    // After ProbCut: at depth 1 one evaluation of this node often spares the 3.9 of its children
+    // that a null window evaluates on average (bench/results/tuning-notes.md).
+    if (depth == 1) return nws_frontier(board, moves, beta);
 
     MoveList list(board, moves, ordering_.try_first, ordering_.try_last);
     // The children's keys by square, when they probe the table (0: not computed).
@@ -234,13 +235,6 @@ int MidgameSearch::nws_frontier(const Board& board, Bitboard moves, int beta) {
     // The children are leaves, evaluated here as nws(child, 1 - beta, 0) would, without its
     // checks; a full board (the last empty filled) goes through nws, which scores the game.
     const bool children_full = board.empty_count(playable_) == 1;
-    // One evaluation of this node often says, through Multi-ProbCut, what the 3.9 of its children
-    // that a null window evaluates on average would (bench/results/tuning-notes.md).
-    if (selectivity_ > 0 && !children_full) {
-        static_assert(kProbcutMinDepth == 1 && probcut_shallow_depth(1) == 0);
-        int score;
-        if (probcut(board, beta - 1, beta, 1, score)) return score;
-    }
     int best = -kInfinity;
     for (Bitboard part : unscored_order(moves, ordering_.try_first, ordering_.try_last)) {
         for (; part; part &= part - 1) {
