@@ -7,6 +7,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <set>
+#include <tuple>
 
 #include "engine/ggf.hpp"
 #include "engine/notation.hpp"
@@ -214,6 +217,7 @@ TEST(MatchOpenings, FileOverTheSizeCapIsRefusedWithItsSize) {
 struct MatchRun {
     MatchSummary summary;
     std::vector<GgfGame> games;
+    std::vector<std::string> lines;  // the record file's, as written
     std::vector<std::string> log;
 };
 
@@ -239,15 +243,23 @@ MatchSettings settings_for(const std::string& engine1, const std::string& engine
     return settings;
 }
 
-MatchRun run(MatchSettings settings, const std::string& name) {
+// The match, recorded in a temporary file; with `earlier_record`, resumed from a file of that text.
+MatchRun run(MatchSettings settings, const std::string& name, const std::optional<std::string>& earlier_record = {}) {
     MatchRun result;
     settings.ggf_path = temp_path(name);
+    if (earlier_record) {
+        std::ofstream(settings.ggf_path, std::ios::binary) << *earlier_record;
+        settings.resume = true;
+    }
     MatchReporter reporter;
     reporter.log = [&result](const std::string& message) { result.log.push_back(message); };
     result.summary = run_match(settings, reporter);
     std::ifstream file(settings.ggf_path);
     std::string line;
-    while (std::getline(file, line)) result.games.push_back(parse_ggf(line));
+    while (std::getline(file, line)) {
+        result.lines.push_back(line);
+        if (result.summary.fatal_error.empty()) result.games.push_back(parse_ggf(line));
+    }
     std::filesystem::remove(settings.ggf_path);
     return result;
 }
@@ -315,6 +327,83 @@ TEST(Match, NboardEngineAgainstGtpEngine) {
     EXPECT_TRUE(saw_eval);  // the NBoard engine's "=== F5/0.50/0.01" evals are kept
     EXPECT_TRUE(saw_pass);  // these openings lead to forced passes with first-legal-move play
     expect_records_replay(result);
+}
+
+// ---- resuming a match from its record --------------------------------------------------------------
+
+std::string first_lines(const MatchRun& run, std::size_t count) {
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) text += run.lines[i] + "\n";
+    return text;
+}
+
+// Which game each record is: its opening and who had Black.
+std::multiset<std::pair<std::string, std::string>> game_keys(const MatchRun& run) {
+    std::multiset<std::pair<std::string, std::string>> keys;
+    for (const GgfGame& record : run.games) keys.emplace(record.other_tags.at(0).second, record.black_name);
+    return keys;
+}
+
+// A match stopped after three of its six games, while writing the fourth record, ends as the match
+// played through: the same statistics, forfeits included, and one record of every game.
+void expect_resume_ends_as_the_full_match(const MatchSettings& settings, const std::string& name) {
+    SCOPED_TRACE(name);
+    const MatchRun full = run(settings, name + "-full");
+    ASSERT_EQ(full.lines.size(), 6u);
+    const std::string torn = first_lines(full, 3) + full.lines[3].substr(0, full.lines[3].size() / 2);
+    const MatchRun resumed = run(settings, name + "-resumed", torn);
+    EXPECT_TRUE(resumed.summary.fatal_error.empty()) << resumed.summary.fatal_error;
+    EXPECT_EQ(joined(resumed.log).find("3 games recorded, and an unfinished last record dropped") == std::string::npos,
+              false)
+        << joined(resumed.log);
+    const Tally &a = full.summary.tally, &b = resumed.summary.tally;
+    EXPECT_EQ(std::tuple(a.wins, a.draws, a.losses, a.disc_sum), std::tuple(b.wins, b.draws, b.losses, b.disc_sum));
+    EXPECT_EQ(resumed.summary.completed_games, full.summary.completed_games);
+    for (int e = 0; e < 2; ++e) EXPECT_EQ(resumed.summary.forfeits[e].by_kind, full.summary.forfeits[e].by_kind);
+    ASSERT_EQ(resumed.lines.size(), 6u);
+    for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(resumed.lines[i], full.lines[i]);  // kept as they were
+    EXPECT_EQ(game_keys(resumed), game_keys(full));
+    expect_records_replay(resumed);
+}
+
+TEST(MatchResume, PlaysOnlyTheGamesNotRecorded) {
+    expect_resume_ends_as_the_full_match(settings_for(kFake, kFake, 6), "resume");
+    expect_resume_ends_as_the_full_match(settings_for(kFake, kFake + " --fail crash --at 3", 6), "resume-forfeits");
+}
+
+TEST(MatchResume, ACompleteRecordPlaysNothing) {
+    const MatchSettings settings = settings_for(kFake, kFake, 6);
+    const MatchRun full = run(settings, "complete");
+    const MatchRun again = run(settings, "complete-again", first_lines(full, 6));
+    EXPECT_TRUE(again.summary.fatal_error.empty()) << again.summary.fatal_error;
+    EXPECT_EQ(again.lines, full.lines);
+    EXPECT_EQ(again.summary.tally.disc_sum, full.summary.tally.disc_sum);
+    EXPECT_EQ(again.summary.completed_games, 6);
+}
+
+// A record that is not this match's leaves the file as it was, and the error names the record.
+TEST(MatchResume, AForeignRecordIsNamedAndNothingIsPlayed) {
+    const MatchSettings settings = settings_for(kFake, kFake, 6);
+    const MatchRun full = run(settings, "foreign");
+    const auto expect_refused = [&](const MatchSettings& resumed_settings, const std::string& text,
+                                    const std::string& error) {
+        SCOPED_TRACE(error);
+        const MatchRun resumed = run(resumed_settings, "foreign-resumed", text);
+        EXPECT_NE(resumed.summary.fatal_error.find(error), std::string::npos) << resumed.summary.fatal_error;
+        EXPECT_NE(resumed.summary.fatal_error.find("nothing played"), std::string::npos);
+        EXPECT_EQ(resumed.summary.tally.games(), 0);
+        EXPECT_EQ(first_lines(resumed, resumed.lines.size()), text);
+    };
+    std::string other_player = full.lines[1];
+    other_player.replace(other_player.find("PB[") + 3, 0, "Someone else, not ");
+    expect_refused(settings, full.lines[0] + "\n" + other_player + "\n", "record 2: the players Someone else");
+    expect_refused(settings, "hello\n", "record 1: ");
+    std::string other_opening = full.lines[0];
+    other_opening.replace(other_opening.find("CO[opening ") + 11, 0, "a1");
+    expect_refused(settings, other_opening + "\n", "record 1: the opening \"a1");
+    MatchSettings shorter = settings;
+    shorter.games = 4;
+    expect_refused(shorter, first_lines(full, 6), "one game too many");
 }
 
 // The shipped XOT lists by their short names; other names are paths.

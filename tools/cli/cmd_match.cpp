@@ -79,6 +79,7 @@ void add_match_command(CLI::App& app) {
         int concurrency = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         std::vector<double> sprt;
         std::string ggf;
+        bool resume = false;
         bool quiet = false;
     };
     auto options = std::make_shared<Options>();
@@ -112,6 +113,9 @@ void add_match_command(CLI::App& app) {
     cmd->add_option("--sprt", options->sprt, "SPRT: ELO0 ELO1 [ALPHA BETA] (default alpha = beta = 0.05)")
         ->expected(2, 4);
     cmd->add_option("--ggf", options->ggf, "GGF file for the games (default: match-<date>-<time>.ggf)");
+    cmd->add_flag("--resume", options->resume,
+                  "Keep the games already in the --ggf file (an interrupted run of the same command) and\n"
+                  "play only the others; without the file, start afresh");
     cmd->add_flag("--quiet,-q", options->quiet, "No progress line");
     cmd->callback([options] {
         match::MatchSettings settings;
@@ -146,6 +150,9 @@ void add_match_command(CLI::App& app) {
         if (seed != 0) match::shuffle_openings(settings.openings, seed);
         settings.games = options->games > 0 ? options->games : 2 * static_cast<int>(settings.openings.size());
         settings.concurrency = options->concurrency;
+        if (options->resume && options->ggf.empty())
+            throw CLI::ValidationError("--resume", "needs --ggf FILE, the record of the match to go on with");
+        settings.resume = options->resume;
         settings.ggf_path = options->ggf.empty() ? match::utc_time_text("match-%Y%m%d-%H%M%S.ggf") : options->ggf;
 
         for (int e = 0; e < 2; ++e) {

@@ -35,6 +35,14 @@ const char* color_name(Color color) { return color == Color::kBlack ? "Black" : 
 
 std::string ggf_result(int black_margin, const char* suffix) { return std::to_string(black_margin) + suffix; }
 
+std::string opening_comment(const Opening& opening) {
+    return std::string(kOpeningCommentPrefix) + ggf_safe(opening.text);
+}
+
+std::string forfeit_comment(Color color, FailureKind kind, const std::string& reason) {
+    return color_name(color) + std::string(kForfeitCommentMiddle) + failure_name(kind) + "): " + ggf_safe(reason);
+}
+
 GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& black_time,
                       const TimeControl& white_time, const std::atomic<bool>& stop) {
     GameOutcome outcome;
@@ -54,7 +62,7 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
         record.black_clock = nboard_clock(black_time);
         record.white_clock = nboard_clock(white_time);
     }
-    if (!opening.text.empty()) record.other_tags.emplace_back("CO", "opening " + ggf_safe(opening.text));
+    if (!opening.text.empty()) record.other_tags.emplace_back("CO", opening_comment(opening));
 
     EnginePlayer* const players[2] = {&black, &white};
     const auto player = [&](Color color) -> EnginePlayer& { return *players[color == Color::kBlack ? 0 : 1]; };
@@ -119,8 +127,7 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
             Forfeit{at_fault, failure.kind(), failure.what(), culprit.transcript_tail(), culprit.process_state()};
         outcome.black_margin = at_fault == Color::kBlack ? -64 : 64;
         record.result = ggf_result(outcome.black_margin, failure.kind() == FailureKind::kTimeout ? ":t" : ":r");
-        record.other_tags.emplace_back("CO", std::string(color_name(at_fault)) + " forfeits (" +
-                                                 failure_name(failure.kind()) + "): " + ggf_safe(failure.what()));
+        record.other_tags.emplace_back("CO", forfeit_comment(at_fault, failure.kind(), failure.what()));
     }
     return outcome;
 }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "engine/ggf.hpp"
 #include "tools/match/engine_player.hpp"
@@ -38,5 +39,13 @@ GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& o
 // The GGF result text for Black's margin: "12", "-4", "0"; with ":r" for a forfeit or resignation
 // and ":t" for a loss on time.
 std::string ggf_result(int black_margin, const char* suffix = "");
+
+// The comments (CO tags) of a record, which a resumed match reads back (match_resume.hpp): the
+// opening, "opening f5d6c3d3c4f4f6f3" (none for the start position), and the fault that ended a
+// forfeited game, "Black forfeits (crash): exited with status 3".
+constexpr std::string_view kOpeningCommentPrefix = "opening ";
+constexpr std::string_view kForfeitCommentMiddle = " forfeits (";
+std::string opening_comment(const Opening& opening);
+std::string forfeit_comment(Color color, FailureKind kind, const std::string& reason);
 
 }  // namespace tempo::match

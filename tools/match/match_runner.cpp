@@ -2,10 +2,15 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
 #include <thread>
+
+#include "engine/file_bytes.hpp"
+#include "engine/parse_error.hpp"
+#include "tools/match/match_resume.hpp"
 
 namespace tempo::match {
 
@@ -24,7 +29,8 @@ std::string fixed(double value, int decimals) {
 struct MatchState {
     const MatchSettings& settings;
     const MatchReporter& reporter;
-    std::atomic<int> next_game{0};
+    std::vector<int> unplayed;              // the games to play, in order
+    std::atomic<std::size_t> next_game{0};  // the next one's place in `unplayed`
     std::atomic<bool> stop{false};
     std::mutex mutex;
     MatchSummary summary;
@@ -39,38 +45,101 @@ struct MatchState {
         if (reporter.log) reporter.log(message);
     }
 
+    // Opens the record file, emptied; with `settings.resume` an existing file's games are booked
+    // and kept instead (a torn last line dropped), and the file is appended to. Lists the games to
+    // play. Returns the error that ends the match before its first game, or "".
+    std::string open_record() {
+        const std::string& path = settings.ggf_path;
+        std::vector<bool> recorded(static_cast<std::size_t>(settings.games));
+        auto mode = std::ios::out | std::ios::trunc;
+        if (settings.resume && !path.empty() && std::filesystem::exists(path)) {
+            try {
+                const std::vector<std::uint8_t> bytes = read_file_bytes(path);
+                RecordedMatch match;
+                try {
+                    match =
+                        read_recorded_match(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+                                            summary.names, settings.openings, settings.games);
+                } catch (const ParseError& error) {
+                    throw ParseError(path + ": " + error.what());
+                }
+                if (match.torn_tail) keep_only(path, match.kept_text);
+                for (const RecordedGame& game : match.games) {
+                    book(game);
+                    recorded[static_cast<std::size_t>(game.index)] = true;
+                }
+                log("Resuming " + path + ": " + std::to_string(match.games.size()) + " games recorded" +
+                    (match.torn_tail ? ", and an unfinished last record dropped" : ""));
+                mode = std::ios::out | std::ios::app;
+            } catch (const std::exception& error) {
+                return std::string(error.what()) + " (nothing played; the file is as it was)";
+            }
+        }
+        if (!path.empty()) {
+            ggf.open(path, mode);
+            if (!ggf) return "cannot write " + path;
+        }
+        for (int index = 0; index < settings.games; ++index)
+            if (!recorded[static_cast<std::size_t>(index)]) unplayed.push_back(index);
+        judge();
+        return "";
+    }
+
+    // Replaces the file's text, through a temporary file renamed over it: a kill midway loses nothing.
+    static void keep_only(const std::string& path, const std::string& text) {
+        const std::string temporary = path + ".tmp";
+        {
+            std::ofstream out(temporary, std::ios::out | std::ios::trunc | std::ios::binary);
+            out << text;
+            out.flush();
+            if (!out) throw ParseError("cannot write " + temporary);
+        }
+        std::filesystem::rename(temporary, path);  // throws filesystem_error, naming both paths
+    }
+
+    // Counts one game in the summary, whether played now or read back from the record file.
+    void book(const RecordedGame& game) {
+        const int margin = game.engine1_black ? game.black_margin : -game.black_margin;
+        Tally& tally = summary.tally;
+        (margin > 0 ? tally.wins : margin < 0 ? tally.losses : tally.draws) += 1;
+        tally.disc_sum += margin;
+        if (game.forfeit) summary.forfeits[game.forfeit->engine].by_kind[static_cast<int>(game.forfeit->kind)] += 1;
+        if (game.completed) ++summary.completed_games;
+    }
+
+    // With SPRT: the verdict on the games booked so far; a decision stops the match.
+    void judge() {
+        if (!settings.sprt) return;
+        summary.llr = sprt_llr(summary.tally, *settings.sprt);
+        summary.verdict = sprt_verdict(*summary.llr, *settings.sprt);
+        if (summary.verdict != SprtVerdict::kContinue) {
+            summary.stopped_early = summary.tally.games() < settings.games;
+            stop = true;
+        }
+    }
+
     // Books one finished game: tally, forfeit log, GGF line, progress, SPRT.
     void record(int index, bool engine1_black, GameOutcome& outcome) {
         std::lock_guard lock(mutex);
         if (stop && summary.verdict != SprtVerdict::kContinue) return;  // decided already
-        const int margin = engine1_black ? outcome.black_margin : -outcome.black_margin;
-        Tally& tally = summary.tally;
-        (margin > 0 ? tally.wins : margin < 0 ? tally.losses : tally.draws) += 1;
-        tally.disc_sum += margin;
+        RecordedGame game{index, engine1_black, outcome.black_margin,
+                          !outcome.forfeit && outcome.record.result.find(':') == std::string::npos, std::nullopt};
         const std::string opening = outcome.record.other_tags.empty() ? "" : outcome.record.other_tags.front().second;
         if (outcome.forfeit) {
             const Forfeit& forfeit = *outcome.forfeit;
             const int engine = (forfeit.color == Color::kBlack) == engine1_black ? 0 : 1;
-            summary.forfeits[engine].by_kind[static_cast<int>(forfeit.kind)] += 1;
+            game.forfeit = RecordedGame::Fault{engine, forfeit.kind};
             log("Game " + std::to_string(index + 1) + " (" + opening + "): engine " + std::to_string(engine + 1) +
                 " (" + summary.names[engine] + ", " + (forfeit.color == Color::kBlack ? "Black" : "White") +
                 ") forfeits: " + failure_name(forfeit.kind) + ": " + forfeit.reason +
                 "\n  process: " + forfeit.process_state + "\n  last lines:\n" + forfeit.transcript);
-        } else if (outcome.record.result.find(':') == std::string::npos) {
-            ++summary.completed_games;
         }
+        book(game);
         if (ggf.is_open()) {
             ggf << write_ggf(outcome.record) << '\n';
             ggf.flush();
         }
-        if (settings.sprt) {
-            summary.llr = sprt_llr(tally, *settings.sprt);
-            summary.verdict = sprt_verdict(*summary.llr, *settings.sprt);
-            if (summary.verdict != SprtVerdict::kContinue) {
-                summary.stopped_early = tally.games() < settings.games;
-                stop = true;
-            }
-        }
+        judge();
         if (reporter.progress) reporter.progress(progress_line(summary, settings.games, settings.sprt));
     }
 
@@ -94,14 +163,19 @@ struct MatchState {
         outcome.record.white_name = summary.names[engine1_black ? 1 : 0];
         outcome.record.place = "tempo-match";
         outcome.record.result = ggf_result(outcome.black_margin, ":r");
+        const Opening& opening = *game_slot(settings.openings, index).opening;
+        if (!opening.text.empty()) outcome.record.other_tags.emplace_back("CO", opening_comment(opening));
+        outcome.record.other_tags.emplace_back("CO", forfeit_comment(black_failed ? Color::kBlack : Color::kWhite,
+                                                                     failure.kind(), outcome.forfeit->reason));
         record(index, engine1_black, outcome);
     }
 
     void worker() {
         std::array<std::unique_ptr<EnginePlayer>, 2> players;
         while (!stop) {
-            const int index = next_game++;
-            if (index >= settings.games) break;
+            const std::size_t next = next_game++;
+            if (next >= unplayed.size()) break;
+            const int index = unplayed[next];
             const GameSlot slot = game_slot(settings.openings, index);
             bool started = true;
             for (int e = 0; e < 2 && started; ++e) {
@@ -191,6 +265,8 @@ std::string summary_report(const MatchSummary& summary, const MatchSettings& set
                 "\n";
     }
     if (!summary.fatal_error.empty()) text += "Match ended early: " + summary.fatal_error + "\n";
+    if (summary.stopped_early && summary.verdict == SprtVerdict::kContinue && !settings.ggf_path.empty())
+        text += "To finish it: the same command with --resume\n";
     if (!settings.ggf_path.empty()) text += "Games saved to " + settings.ggf_path + "\n";
     return text;
 }
@@ -198,13 +274,6 @@ std::string summary_report(const MatchSummary& summary, const MatchSettings& set
 MatchSummary run_match(const MatchSettings& settings, const MatchReporter& reporter) {
     const auto begin = Clock::now();
     MatchState state(settings, reporter);
-    if (!settings.ggf_path.empty()) {
-        state.ggf.open(settings.ggf_path, std::ios::out | std::ios::trunc);
-        if (!state.ggf) {
-            state.summary.fatal_error = "cannot write " + settings.ggf_path;
-            return state.summary;
-        }
-    }
     // Start each engine once up front: a wrong command line is reported before any game, and the
     // names are known (two engines reporting the same name are told apart by a suffix).
     for (int e = 0; e < 2; ++e) {
@@ -221,8 +290,10 @@ MatchSummary run_match(const MatchSettings& settings, const MatchReporter& repor
         state.summary.names[0] += " #1";
         state.summary.names[1] += " #2";
     }
+    state.summary.fatal_error = state.open_record();
+    if (!state.summary.fatal_error.empty()) return state.summary;
     std::vector<std::thread> workers;
-    const int count = std::max(1, std::min(settings.concurrency, settings.games));
+    const int count = std::max(1, std::min(settings.concurrency, static_cast<int>(state.unplayed.size())));
     for (int i = 0; i < count; ++i) workers.emplace_back([&state] { state.worker(); });
     // The main thread turns an outside interrupt into the workers' stop flag.
     while (true) {

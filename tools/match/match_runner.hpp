@@ -24,7 +24,10 @@ struct MatchSettings {
     int games = 2;
     int concurrency = 1;
     std::optional<SprtSettings> sprt;
-    std::string ggf_path;                          // empty: no record file
+    std::string ggf_path;  // empty: no record file
+    // Keep the games an earlier run of this match recorded in `ggf_path` and play only the others
+    // (match_resume.hpp); without the file the match starts afresh.
+    bool resume = false;
     const std::atomic<bool>* interrupt = nullptr;  // raised (e.g. by Ctrl-C): stop after aborting running games
 };
 
