@@ -76,6 +76,7 @@ Session::Session(EngineConfig config, LineOutput& output)
     set_level(config.level);
     level_chosen_ = config.level_chosen;
     if (config.book) searcher_.set_book(config.book);
+    if (config.evaluator) searcher_.set_evaluator(config.variant, config.evaluator);
     searcher_.prepare(game_.variant());
 }
 

@@ -29,6 +29,9 @@ struct EngineConfig {
     // The book of `variant` as opened (and checked) at start-up, so that the session does not
     // read the file again; nullptr: the searcher opens what its options name.
     std::shared_ptr<const Book> book;
+    // The evaluation of `variant` as loaded (and checked) at start-up, likewise; nullptr: the
+    // searcher loads what its options name.
+    std::shared_ptr<const Evaluator> evaluator;
     bool ponder = false;  // think on the opponent's time (--ponder)
 };
 

@@ -344,6 +344,11 @@ void Searcher::prepare(Variant variant) {
 
 std::shared_ptr<const Evaluator> Searcher::evaluator(Variant variant) { return impl_->shared_evaluator(variant); }
 
+void Searcher::set_evaluator(Variant variant, std::shared_ptr<const Evaluator> evaluator) {
+    impl_->evaluators[{variant.geometry, variant.rules}] = std::move(evaluator);
+    impl_->solvers.erase({variant.geometry, variant.rules});  // it orders by the evaluation
+}
+
 // A new game: the exact tails go too (made again on first use), so that a cleared searcher
 // searches as a new one, node for node.
 void Searcher::clear() {

@@ -125,6 +125,8 @@ public:
     // The evaluation a search of `variant` uses, loaded on first use (the hand-written one when its
     // weights fail to load). Call from the thread that runs the searches, or while none runs.
     std::shared_ptr<const Evaluator> evaluator(Variant variant);
+    // Gives `variant` an evaluation loaded (and checked) already, so that it is not loaded again.
+    void set_evaluator(Variant variant, std::shared_ptr<const Evaluator> evaluator);
 
     // Forget everything learnt (the transposition table, the exact tails' small tables), e.g. on a new game.
     void clear();

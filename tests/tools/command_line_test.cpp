@@ -4,6 +4,10 @@
 // book format in and out, and an engine option's range check.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,6 +83,20 @@ TEST(CommandLine, EngineSelectivityIsCheckedAndTaken) {
     r = run_tempo("gtp --selectivity 5 < /dev/null");
     EXPECT_NE(r.status, 0);
     EXPECT_NE(r.output.find("--selectivity: Value 5 not in range 0 to 4"), std::string::npos) << r.output;
+}
+
+// Weights that do not load stop the engine before it starts, naming the file: playing on the simple
+// evaluation instead, with a line on stderr, went unnoticed in a match.
+TEST(CommandLine, WeightsThatDoNotLoadAreAnError) {
+    const std::string path = ::testing::TempDir() + "not-weights-" + std::to_string(::getpid()) + ".tew";
+    std::ofstream(path) << "these are not weights\n";
+    for (const char* command : {"gtp", "nboard"}) {
+        const auto r = run_tempo(std::string(command) + " --eval " + path + " < /dev/null");
+        EXPECT_NE(r.status, 0) << command;
+        EXPECT_NE(r.output.find("--eval: weights file " + path + ": "), std::string::npos) << r.output;
+    }
+    std::remove(path.c_str());
+    EXPECT_EQ(run_tempo("gtp < /dev/null").status, 0);
 }
 
 // Edax's book through the commands: import shows Edax's values, export then import gives the same

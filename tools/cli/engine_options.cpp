@@ -1,6 +1,7 @@
 #include "tools/cli/engine_options.hpp"
 
 #include "engine/parse_error.hpp"
+#include "eval/evaluator.hpp"
 #include "search/book/book_location.hpp"
 
 namespace tempo::cli {
@@ -65,6 +66,13 @@ protocol::EngineConfig EngineOptions::engine_config() const {
         protocol::Session::limits_for_level(level);
     } catch (const ParseError& e) {
         throw CLI::ValidationError("--level/--variant", e.what());
+    }
+    try {
+        // A missing or corrupt weights file is an error now, not an engine that plays on the
+        // simple evaluation, far weaker, with one line on stderr to say so.
+        config.evaluator = Evaluator::create(config.variant, eval_file);
+    } catch (const std::exception& e) {
+        throw CLI::ValidationError("--eval", e.what());
     }
     try {
         config.book = open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later

@@ -26,8 +26,9 @@ struct EngineOptions {
 
     SearcherOptions searcher_options() const;
     Variant parsed_variant() const { return Variant::parse(variant); }
-    // Everything a protocol session needs; throws CLI::ValidationError for a bad level or eval
-    // file, and for a book file that is missing, corrupt or of another variant.
+    // Everything a protocol session needs; throws CLI::ValidationError for a bad level, for
+    // weights (the shipped ones or --eval) that are missing, corrupt or of another variant, and
+    // for a book file that is missing, corrupt or of another variant.
     protocol::EngineConfig engine_config() const;
 };
 
