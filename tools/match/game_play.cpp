@@ -40,7 +40,7 @@ std::string opening_comment(const Opening& opening) {
 }
 
 std::string forfeit_comment(Color color, FailureKind kind, const std::string& reason) {
-    return color_name(color) + std::string(kForfeitCommentMiddle) + failure_name(kind) + "): " + ggf_safe(reason);
+    return color_name(color) + std::string(" forfeits (") + failure_name(kind) + "): " + ggf_safe(reason);
 }
 
 GameOutcome play_game(EnginePlayer& black, EnginePlayer& white, const Opening& opening, const TimeControl& black_time,

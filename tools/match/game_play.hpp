@@ -44,7 +44,6 @@ std::string ggf_result(int black_margin, const char* suffix = "");
 // opening, "opening f5d6c3d3c4f4f6f3" (none for the start position), and the fault that ended a
 // forfeited game, "Black forfeits (crash): exited with status 3".
 constexpr std::string_view kOpeningCommentPrefix = "opening ";
-constexpr std::string_view kForfeitCommentMiddle = " forfeits (";
 std::string opening_comment(const Opening& opening);
 std::string forfeit_comment(Color color, FailureKind kind, const std::string& reason);
 
