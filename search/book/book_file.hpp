@@ -29,11 +29,8 @@ std::vector<std::uint8_t> serialize_book(const Book& book);
 Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what = "book");
 // Reads a book file; throws ParseError naming the path and the problem.
 Book read_book_file(const std::string& path);
-// Saves atomically (temporary file in the same directory, flushed, then renamed over `path`).
-// Throws std::runtime_error naming the path if anything fails; `path` is then untouched.
+// Saves atomically (write_file_atomically, engine/file_bytes.hpp): a failed save leaves `path`
+// untouched and throws std::runtime_error naming it.
 void write_book_file(const Book& book, const std::string& path);
-
-// Writes `bytes` to `path` atomically, as above.
-void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 
 }  // namespace tempo

@@ -63,7 +63,9 @@ struct MatchState {
                 } catch (const ParseError& error) {
                     throw ParseError(path + ": " + error.what());
                 }
-                if (match.torn_tail) keep_only(path, match.kept_text);
+                if (match.torn_tail)
+                    write_file_atomically(path, std::span(reinterpret_cast<const std::uint8_t*>(match.kept_text.data()),
+                                                          match.kept_text.size()));
                 for (const RecordedGame& game : match.games) {
                     book(game);
                     recorded[static_cast<std::size_t>(game.index)] = true;
@@ -83,18 +85,6 @@ struct MatchState {
             if (!recorded[static_cast<std::size_t>(index)]) unplayed.push_back(index);
         judge();
         return "";
-    }
-
-    // Replaces the file's text, through a temporary file renamed over it: a kill midway loses nothing.
-    static void keep_only(const std::string& path, const std::string& text) {
-        const std::string temporary = path + ".tmp";
-        {
-            std::ofstream out(temporary, std::ios::out | std::ios::trunc | std::ios::binary);
-            out << text;
-            out.flush();
-            if (!out) throw ParseError("cannot write " + temporary);
-        }
-        std::filesystem::rename(temporary, path);  // throws filesystem_error, naming both paths
     }
 
     // Counts one game in the summary, whether played now or read back from the record file.
