@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,7 @@
 #include "search/tt.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tools/train/engine_games_file.hpp"
+#include "tools/train/fit.hpp"
 #include "tools/train/probcut_fit.hpp"
 #include "tools/train/residual_fit.hpp"
 #include "tools/train/self_play.hpp"
@@ -354,6 +356,46 @@ TEST(Labels, SearchedLabelsAreNeitherExactNorReplaceExactOnes) {
     // The other kind of label cannot be appended to the file.
     EXPECT_THROW(solve_labels(samples, Variant{}, labels_up_to_10(), path), std::runtime_error);
     std::filesystem::remove(path);
+}
+
+TEST(Labels, ShardsTogetherLabelWhatOneProcessLabels) {
+    std::vector<Sample> samples = late_samples(0);
+    const std::string whole = labels_path("whole"), first = labels_path("shard0"), second = labels_path("shard1");
+    // Depth 1: below the table's depth, so a label cannot depend on the positions searched before it.
+    SolveOptions options = labels_up_to_10(1);
+    options.include_exact = false;
+    solve_labels(samples, Variant{}, options, whole);
+    options.shard = Shard::parse("0/2");
+    solve_labels(samples, Variant{}, options, first);
+    options.shard = Shard::parse("1/2");
+    solve_labels(samples, Variant{}, options, second);
+    std::vector<Sample> by_one = samples, by_shards = samples;
+    apply_labels(by_one, whole);
+    apply_labels(by_shards, first);
+    apply_labels(by_shards, second);
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        EXPECT_TRUE(by_shards[i].searched) << i;
+        EXPECT_EQ(by_shards[i].label, by_one[i].label) << i;
+    }
+    for (const std::string& path : {whole, first, second}) std::filesystem::remove(path);
+}
+
+TEST(Fit, AboveSearchedAboveOnlySearchedAndExactLabelsTrain) {
+    std::vector<Sample> samples = late_samples(2);
+    for (std::size_t i = 2; i < samples.size(); ++i) {
+        samples[i].searched = i % 2 == 0;
+        samples[i].label = samples[i].searched ? 12 : -30;
+    }
+    std::vector<Sample> kept;
+    std::copy_if(samples.begin(), samples.end(), std::back_inserter(kept),
+                 [](const Sample& s) { return s.exact || s.searched; });
+    FitOptions options;
+    options.iterations = 10;
+    const std::vector<double> expected = fit_phase(kept, 8, 10, options, {});
+    options.searched_above = 7;
+    EXPECT_EQ(fit_phase(samples, 8, 10, options, {}), expected);
+    options.searched_above = 60;  // the default: every label trains
+    EXPECT_NE(fit_phase(samples, 8, 10, options, {}), expected);
 }
 
 TEST(Labels, MalformedFilesAreRejected) {

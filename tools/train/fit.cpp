@@ -38,13 +38,14 @@ struct Rows {
 
 // `percent`: the share of the positions kept, chosen by a hash of the position (learning curves).
 Rows phase_rows(const std::vector<Sample>& samples, int lo, int hi, int exact_below, Bitboard playable, bool held_out,
-                int percent) {
+                int percent, int searched_above = 60) {
     const auto& tied = tied_offsets();
     Rows rows;
     FeatureOffsets offsets;
     for (const Sample& s : samples) {
         if (s.held_out != held_out || s.empties < lo || s.empties > hi || (s.empties <= exact_below && !s.exact))
             continue;
+        if (s.empties > searched_above && !s.searched && !s.exact) continue;
         if (percent < 100 && static_cast<int>(hash_key(s.board) % 100) >= percent) continue;
         feature_offsets(s.board, offsets, playable);
         for (std::uint32_t o : offsets) rows.features.push_back(tied[o]);
@@ -81,7 +82,7 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
                               const std::vector<double>& start) {
     const auto t0 = std::chrono::steady_clock::now();
     const Rows rows = phase_rows(samples, lo - options.overlap, hi + options.overlap, options.exact_below,
-                                 options.playable, false, options.train_percent);
+                                 options.playable, false, options.train_percent, options.searched_above);
     const std::size_t n = kWeightsPerPhase;
 
     // Right-hand side X^T y, and the Jacobi preconditioner diag(X^T X) + lambda.

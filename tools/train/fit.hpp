@@ -15,6 +15,7 @@ struct FitOptions {
     int iterations = 60;      // conjugate-gradient steps
     int overlap = 2;          // a phase also trains on positions up to this many empties outside it
     int exact_below = 0;      // at this many empties or fewer, train on exactly labelled positions only
+    int searched_above = 60;  // above this many empties, train on positions with a searched label only
     int train_percent = 100;  // share of the training positions used (by a hash of the position): learning curves
     Bitboard playable = kPlayable8x8;  // the variant's squares (6x6: kPlayable6x6), for the mobility features
 };

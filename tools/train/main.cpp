@@ -178,6 +178,9 @@ int main(int argc, char** argv) {
         ->add_option("--from-sample", solve_options.first_sample,
                      "only samples numbered this or higher (the part a merge appended)")
         ->capture_default_str();
+    std::string solve_shard_text = "0/1";
+    solve->add_option("--shard", solve_shard_text, "K/N: label only the samples numbered K, K+N, K+2N, ... (0-based)")
+        ->capture_default_str();
     solve->add_option("--threads", solve_options.threads, "solver threads")->capture_default_str();
     solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
     solve->add_option("--max-labels", solve_options.max_labels, "stop when the file holds this many labels");
@@ -188,6 +191,11 @@ int main(int argc, char** argv) {
         "--search-depth", solve_options.search_depth,
         "label by a midgame search of this depth on --eval instead of solving (training samples without an exact "
         "score only)");
+    solve
+        ->add_option("--search-selectivity", solve_options.search_selectivity,
+                     "with --search-depth: its Multi-ProbCut level, 0 (none, the default) .. 4")
+        ->needs(search_depth)
+        ->check(CLI::Range(0, 4));
     solve
         ->add_flag("--include-exact", solve_options.include_exact,
                    "with --search-depth: also search training samples with an exact score (to measure the "
@@ -211,6 +219,9 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(1, 100));
     fit->add_option("--exact-below", fit_options.exact_below, "train only on exact labels at <= this many empties")
+        ->capture_default_str();
+    fit->add_option("--searched-above", fit_options.searched_above,
+                    "train only on searched (or exact) labels above this many empties")
         ->capture_default_str();
     int only_phase = -1;
     fit->add_option("--only-phase", only_phase, "fit just this phase (0 = fewest empties) and stop: for tuning");
@@ -325,6 +336,7 @@ int main(int argc, char** argv) {
             for (const std::string& labels : label_files) apply_labels(all, labels);
             write_samples(samples_path, all);
         } else if (solve->parsed()) {
+            solve_options.shard = Shard::parse(solve_shard_text);
             solve_labels(load_samples(samples_path), variant, solve_options, labels_path);
         } else if (fit->parsed()) {
             std::vector<Sample> all = load_samples(samples_path);

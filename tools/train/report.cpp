@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <numeric>
 #include <sstream>
 
 #include "engine/notation.hpp"
@@ -40,28 +41,29 @@ std::vector<Sample> exact_position_samples(const std::vector<std::string>& paths
 
 namespace {
 
-// Prints MAE per bucket of `bucket` empties for the samples selected by `use`, and the total.
+// Prints MAE per bucket of `bucket` empties for the samples selected by `use`, and the total: of
+// evaluate() (whole discs, what the search sees) and of the unrounded value (what a search in
+// finer units would see).
 template <typename Filter>
 void print_mae(const Evaluator& eval, const std::vector<Sample>& samples, int bucket, const std::string& title,
                Filter use) {
-    std::vector<double> error(61 / bucket + 1, 0.0);
+    std::vector<double> error(61 / bucket + 1, 0.0), fine_error(error.size(), 0.0);
     std::vector<std::size_t> count(error.size(), 0);
-    double total = 0;
-    std::size_t total_count = 0;
     for (const Sample& s : samples) {
         if (!use(s)) continue;
-        const double e = std::fabs(eval.evaluate(s.board) - s.label);
-        error[s.empties / bucket] += e;
+        error[s.empties / bucket] += std::fabs(eval.evaluate(s.board) - s.label);
+        fine_error[s.empties / bucket] += std::fabs(eval.evaluate_unrounded(s.board) - s.label);
         ++count[s.empties / bucket];
-        total += e;
-        ++total_count;
     }
-    std::printf("%s\n  empties    positions    MAE (discs)\n", title.c_str());
+    std::printf("%s\n  empties    positions    MAE (discs)    unrounded\n", title.c_str());
     for (std::size_t b = 0; b < error.size(); ++b)
         if (count[b])
-            std::printf("  %2zu-%2zu  %11zu    %5.2f\n", b * bucket, std::min<std::size_t>(60, b * bucket + bucket - 1),
-                        count[b], error[b] / count[b]);
-    if (total_count) std::printf("  all    %11zu    %5.2f\n", total_count, total / total_count);
+            std::printf("  %2zu-%2zu  %11zu    %5.2f          %5.2f\n", b * bucket,
+                        std::min<std::size_t>(60, b * bucket + bucket - 1), count[b], error[b] / count[b],
+                        fine_error[b] / count[b]);
+    const auto sum = [](const auto& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
+    if (const double n = sum(count))
+        std::printf("  all    %11.0f    %5.2f          %5.2f\n", n, sum(error) / n, sum(fine_error) / n);
 }
 
 }  // namespace

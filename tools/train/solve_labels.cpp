@@ -98,7 +98,7 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
     // Samples are taken in file order, so the first N labels are the same on every run.
     for (auto i = static_cast<std::uint32_t>(options.first_sample); i < samples.size(); ++i)
         if (samples[i].empties >= options.min_empties && samples[i].empties <= options.max_empties &&
-            selected(options.seed, i, options.percent) && !done.count(i) &&
+            selected(options.seed, i, options.percent) && options.shard.owns(i) && !done.count(i) &&
             (options.search_depth == 0 || searchable(samples[i])))
             todo.push_back(i);
     if (options.max_labels) {
@@ -129,7 +129,10 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
         EndgameResult result;
         if (options.search_depth > 0) {
             const std::uint64_t before = midgame.nodes();
-            result.score = midgame.search(board, -64, 64, options.search_depth, 0);
+            // Iterative deepening: the shallower searches leave the table moves that order the deeper.
+            for (int depth = 1; depth < options.search_depth; ++depth)
+                midgame.search(board, -64, 64, depth, options.search_selectivity);
+            result.score = midgame.search(board, -64, 64, options.search_depth, options.search_selectivity);
             result.nodes = midgame.nodes() - before;
         } else {
             std::uint64_t guess_nodes = 0;
@@ -168,6 +171,7 @@ void apply_labels(std::vector<Sample>& samples, const std::string& labels_path) 
         }
         s.label = r.score;
         s.exact = exact;
+        s.searched = !exact;
         ++applied;
     }
     if (exact)

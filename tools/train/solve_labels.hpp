@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/shard.hpp"
 #include "engine/variant.hpp"
 #include "tools/train/training_set.hpp"
 
@@ -19,6 +20,7 @@ struct SolveOptions {
     int percent = 100;     // of those, this share (chosen by sample number and seed)
     std::uint64_t seed = 1;
     std::size_t first_sample = 0;  // only samples numbered this or higher (the part a `merge` appended)
+    Shard shard;                   // this process labels the samples it owns (by sample number)
     int threads = 1;
     double max_seconds = 0;      // stop after this long (0 = no limit); rerun to continue
     std::size_t max_labels = 0;  // stop when the file holds this many labels (0 = all selected)
@@ -27,6 +29,7 @@ struct SolveOptions {
                                  // of solving (bootstrapped labels for phases too deep to solve); held-out
                                  // samples and those already exact (WTHOR theoretical scores) are skipped,
                                  // so the held-out error stays measured against true scores
+    int search_selectivity = 0;  // with search_depth: the search's Multi-ProbCut level (0 = exact alpha-beta)
     bool include_exact = false;  // with search_depth: also search the training samples that have an exact
                                  // score, to measure the searched labels against it (not for training)
 };

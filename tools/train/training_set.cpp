@@ -185,6 +185,7 @@ std::vector<Sample> load_samples(const std::string& path) {
     std::vector<Sample> samples(count);
     if (!file.read(reinterpret_cast<char*>(samples.data()), static_cast<std::streamsize>(count * sizeof(Sample))))
         throw std::runtime_error(path + ": truncated sample file");
+    for (Sample& s : samples) s.searched = false;
     return samples;
 }
 

@@ -19,7 +19,8 @@ struct Sample {
     std::int8_t label = 0;  // discs, side to move's view
     std::uint8_t empties = 0;
     bool held_out = false;
-    bool exact = false;  // label is the exact value of this position (solved), not a game outcome
+    bool exact = false;     // label is the exact value of this position (solved), not a game outcome
+    bool searched = false;  // label is a search's value (a labels file applied in this run; not kept in files)
 };
 
 struct SampleOptions {
