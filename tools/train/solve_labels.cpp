@@ -129,9 +129,12 @@ void solve_labels(const std::vector<Sample>& samples, Variant variant, const Sol
         EndgameResult result;
         if (options.search_depth > 0) {
             const std::uint64_t before = midgame.nodes();
-            // Iterative deepening: the shallower searches leave the table moves that order the deeper.
-            for (int depth = 1; depth < options.search_depth; ++depth)
-                midgame.search(board, -64, 64, depth, options.search_selectivity);
+            // With pruning, iterative deepening: the shallower searches leave the table moves that
+            // order the deeper. Without, one search, so that earlier label files are made again
+            // exactly (the table's content differs with deepening, and a deeper entry can answer).
+            if (options.search_selectivity > 0)
+                for (int depth = 1; depth < options.search_depth; ++depth)
+                    midgame.search(board, -64, 64, depth, options.search_selectivity);
             result.score = midgame.search(board, -64, 64, options.search_depth, options.search_selectivity);
             result.nodes = midgame.nodes() - before;
         } else {
