@@ -393,6 +393,12 @@ TEST(MatchResume, AForeignRecordIsNamedAndNothingIsPlayed) {
         EXPECT_NE(resumed.summary.fatal_error.find("nothing played"), std::string::npos);
         EXPECT_EQ(resumed.summary.tally.games(), 0);
         EXPECT_EQ(first_lines(resumed, resumed.lines.size()), text);
+        // The summary does not claim that games were saved, as it does after games.
+        MatchSettings with_file = resumed_settings;
+        with_file.ggf_path = "resumed.ggf";
+        EXPECT_EQ(summary_report(resumed.summary, with_file).find("Games saved"), std::string::npos);
+        with_file.ggf_path = "full.ggf";
+        EXPECT_NE(summary_report(full.summary, with_file).find("Games saved to full.ggf"), std::string::npos);
     };
     std::string other_player = full.lines[1];
     other_player.replace(other_player.find("PB[") + 3, 0, "Someone else, not ");

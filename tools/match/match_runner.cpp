@@ -257,7 +257,8 @@ std::string summary_report(const MatchSummary& summary, const MatchSettings& set
     if (!summary.fatal_error.empty()) text += "Match ended early: " + summary.fatal_error + "\n";
     if (summary.stopped_early && summary.verdict == SprtVerdict::kContinue && !settings.ggf_path.empty())
         text += "To finish it: the same command with --resume\n";
-    if (!settings.ggf_path.empty()) text += "Games saved to " + settings.ggf_path + "\n";
+    // A match that ended before its first game wrote none (a refused --resume left the file as it was).
+    if (!settings.ggf_path.empty() && t.games() > 0) text += "Games saved to " + settings.ggf_path + "\n";
     return text;
 }
 
