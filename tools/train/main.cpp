@@ -178,8 +178,7 @@ int main(int argc, char** argv) {
         ->add_option("--from-sample", solve_options.first_sample,
                      "only samples numbered this or higher (the part a merge appended)")
         ->capture_default_str();
-    std::string solve_shard_text = "0/1";
-    solve->add_option("--shard", solve_shard_text, "K/N: label only the samples numbered K, K+N, K+2N, ... (0-based)")
+    solve->add_option("--shard", shard_text, "K/N: label only the samples numbered K, K+N, K+2N, ... (0-based)")
         ->capture_default_str();
     solve->add_option("--threads", solve_options.threads, "solver threads")->capture_default_str();
     solve->add_option("--max-seconds", solve_options.max_seconds, "stop after this long (rerun to resume)");
@@ -336,7 +335,7 @@ int main(int argc, char** argv) {
             for (const std::string& labels : label_files) apply_labels(all, labels);
             write_samples(samples_path, all);
         } else if (solve->parsed()) {
-            solve_options.shard = Shard::parse(solve_shard_text);
+            solve_options.shard = Shard::parse(shard_text);
             solve_labels(load_samples(samples_path), variant, solve_options, labels_path);
         } else if (fit->parsed()) {
             std::vector<Sample> all = load_samples(samples_path);
