@@ -106,7 +106,10 @@ bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, 
     std::optional<int> static_value;
     const auto shallow_value = [&](int window_beta) {
         if (shallow > 0) return nws(board, window_beta, shallow);
-        if (!static_value) static_value = leaf(board);
+        if (!static_value) {
+            static_value = leaf(board);
+            ++scored_positions_;
+        }
         return *static_value;
     };
     // The deep value reaches beta with the level's confidence when the shallow one reaches `high`.
@@ -198,7 +201,7 @@ int MidgameSearch::nws(const Board& board, int beta, int depth, std::uint64_t ke
     }
     // At depth 1 ordering costs as much as the search it would save.
     const bool ordered = depth >= 2 && list.size() > 1;
-    if (ordered) score_moves(list, board, tt_move, depth, ordering_);
+    if (ordered) scored_positions_ += score_moves(list, board, tt_move, depth, ordering_);
     int best = -kInfinity;
     Move best_move = kNoMove;
     for (int i = 0; i < list.size(); ++i) {
@@ -287,7 +290,7 @@ int MidgameSearch::pvs(const Board& board, int alpha, int beta, int depth, int p
     }
 
     MoveList list(board, moves, ordering_.try_first, ordering_.try_last);
-    score_moves(list, board, tt_move, depth, ordering_);
+    scored_positions_ += score_moves(list, board, tt_move, depth, ordering_);
     const int alpha_in = alpha;
     int best = -kInfinity;
     Move best_move = kNoMove;

@@ -92,6 +92,10 @@ public:
     void check_stop();
 
     std::uint64_t nodes() const { return nodes_; }
+    // Positions made or evaluated beside the tree, which nodes() leaves out: those the move order
+    // scores (score_moves) and ProbCut's static evaluations. Edax counts each as a node, so the
+    // two engines' nodes/s compare only with these added (bench/README.md, "Midgame").
+    std::uint64_t scored_positions() const { return scored_positions_; }
     bool stopped() const { return stopped_; }
 
 private:
@@ -127,6 +131,7 @@ private:
     MidgameSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
     const SplitCutoff* cutoff_ = nullptr;
     std::uint64_t nodes_ = 0;
+    std::uint64_t scored_positions_ = 0;
     std::uint64_t nodes_reported_ = 0;
     bool stopped_ = false;
     Move pv_[kMaxPly][kMaxPly];

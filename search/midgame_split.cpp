@@ -78,4 +78,10 @@ std::uint64_t MidgameSplit::helper_nodes() const {
     return total;
 }
 
+std::uint64_t MidgameSplit::helper_scored_positions() const {
+    std::uint64_t total = 0;
+    for (const auto& h : pool_.workers()) total += h->scored_positions();
+    return total;
+}
+
 }  // namespace tempo

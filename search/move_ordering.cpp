@@ -13,8 +13,8 @@ constexpr int kEvalOrderingDepth = 3;
 
 }  // namespace
 
-void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, const OrderingContext& context,
-                 const OrderingWeights& weights) {
+int score_moves(MoveList& list, const Board& board, Move tt_move, int depth, const OrderingContext& context,
+                const OrderingWeights& weights) {
 #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
     // The replies of eight children per register: one fill per direction serves eight children,
     // where the one-position generator spends a fill per child (as the endgame's move list does).
@@ -43,16 +43,19 @@ void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, co
                         popcount(potential) * weights.potential_reply;
     }
 #endif
+    int scored = list.size();
     for (int i = 0; i < list.size(); ++i) {
         OrderedMove& m = list[i];
         if (m.square == tt_move) {
             m.score = kTableMoveOrder;
+            --scored;
             continue;
         }
         if (square_bit(m.square) & context.corners) m.score += weights.corner;
         if (depth >= kEvalOrderingDepth)
             m.score -= context.evaluator->evaluate(board.after(m.square, m.flips)) * weights.eval_disc;
     }
+    return depth >= kEvalOrderingDepth ? 2 * scored : scored;
 }
 
 }  // namespace tempo

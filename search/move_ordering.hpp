@@ -85,8 +85,9 @@ inline constexpr OrderingWeights kTreeOrdering{1 << 10, 1 << 8, 1 << 10, 1 << 11
 inline constexpr OrderingWeights kRootOrdering{1 << 10, 0, 1 << 10, 1 << 11, 1 << 8};
 
 // Scores every move of `list` (played from `board`) for a node with `depth` plies to go;
-// `tt_move` (if any) gets the top score.
-void score_moves(MoveList& list, const Board& board, Move tt_move, int depth, const OrderingContext& context,
-                 const OrderingWeights& weights = kTreeOrdering);
+// `tt_move` (if any) gets the top score. Returns how many positions it scored: each child but the
+// table's move (made, its replies counted) and, where it evaluates them, each one's evaluation.
+int score_moves(MoveList& list, const Board& board, Move tt_move, int depth, const OrderingContext& context,
+                const OrderingWeights& weights = kTreeOrdering);
 
 }  // namespace tempo

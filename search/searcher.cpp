@@ -118,6 +118,7 @@ struct Run {
     int empties;
     int multi_pv;
     std::atomic<std::uint64_t> helper_nodes{0};
+    std::atomic<std::uint64_t> helper_scored_positions{0};
     std::atomic<std::uint64_t> shared_nodes{0};
     std::atomic<bool> helpers_stop{false};  // raised by the main thread when its search ends
 
@@ -222,6 +223,7 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, 
         if (!climb_ladder(ladder, depth, run.empties, selectivity, moves)) depth += step;
     }
     run.helper_nodes.fetch_add(search.nodes());
+    run.helper_scored_positions.fetch_add(search.scored_positions());
 }
 
 // Iterative deepening by `step` plies on the calling thread, helpers alongside (Lazy SMP threads,
@@ -240,6 +242,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     for (int i = 1; several && !split && i < run.threads; ++i)
         helpers.emplace_back(helper_loop, std::ref(run), i, max_depth, selectivity, step, ladder);
     const auto split_nodes = [&] { return split ? split->helper_nodes() : 0; };
+    const auto split_scored = [&] { return split ? split->helper_scored_positions() : 0; };
     int guess = 0;
     for (int depth = step; depth <= max_depth;) {
         const int sel = depth < kProbcutMinDepth ? 0 : selectivity;
@@ -251,6 +254,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
         const bool exact = depth >= run.empties && sel == 0;
         record(info, moves, depth, sel, run.multi_pv, exact);
         info.nodes = search.nodes() + run.helper_nodes.load() + split_nodes();
+        info.scored_positions = search.scored_positions() + run.helper_scored_positions.load() + split_scored();
         info.elapsed = to_ms(Clock::now() - run.start);
         if (on_info) on_info(info);
         if (exact) break;
@@ -262,6 +266,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();
     run.helper_nodes.fetch_add(split_nodes());
+    run.helper_scored_positions.fetch_add(split_scored());
 }
 
 // The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
@@ -471,6 +476,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     iterate(run, search, moves, result, max_depth, selectivity, step, endgame == Limits::Endgame::kOff,
             impl_->options.parallelism, on_info);
     result.nodes = search.nodes() + run.helper_nodes.load();
+    result.scored_positions = search.scored_positions() + run.helper_scored_positions.load();
     // The last iteration's score opens the solve's window.
     const int guess = result.depth > 0 ? result.score : 0;
     if (endgame != Limits::Endgame::kOff && !result.solved && !stop.load() && !search.stopped())

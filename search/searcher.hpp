@@ -81,6 +81,8 @@ struct SearchInfo {
     std::vector<Move> pv;
     std::vector<MultiPvLine> multi_pv;  // best first, when Limits::multi_pv > 1
     std::uint64_t nodes = 0;
+    // The midgame search's positions scored beside its tree (MidgameSearch::scored_positions).
+    std::uint64_t scored_positions = 0;
     std::chrono::milliseconds elapsed{0};
 };
 using SearchResult = SearchInfo;

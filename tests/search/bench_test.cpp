@@ -35,5 +35,16 @@ TEST(Bench, OneThreadIsDeterministic) {
     EXPECT_EQ(first, second);
 }
 
+// Beside its tree the search scores positions that Edax counts as nodes and Tempo does not: the
+// children its move order scores and their evaluations, ProbCut's static evaluations. `tempo bench`
+// adds them for its line "counted as Edax counts" (2,582,742 nodes at depth 12).
+TEST(Bench, PositionsScoredBesideTheTreeAreCounted) {
+    std::uint64_t scored = 0;
+    const std::uint64_t nodes =
+        run_bench(BenchOptions{}, [&](const SearchResult& r, double, double) { scored += r.scored_positions; });
+    EXPECT_EQ(nodes, kBenchSignature);
+    EXPECT_EQ(scored, 1'543'563u);
+}
+
 }  // namespace
 }  // namespace tempo
