@@ -64,10 +64,9 @@ void add_bench_command(CLI::App& app) {
                     total_cpu_seconds > 0 ? total_nodes / total_cpu_seconds : 0.0);
         // Edax counts a node for every position its move order scores and every evaluation too:
         // its nodes/s compare with this line's (bench/README.md, "Midgame").
-        const double edax_count = double(total_nodes + total_scored);
+        const std::uint64_t edax_count = total_nodes + total_scored;
         std::printf("counted as Edax counts: %llu nodes, %.0f nodes/s (cpu %.0f nodes/s)\n",
-                    static_cast<unsigned long long>(total_nodes + total_scored),
-                    total_seconds > 0 ? edax_count / total_seconds : 0.0,
+                    static_cast<unsigned long long>(edax_count), total_seconds > 0 ? edax_count / total_seconds : 0.0,
                     total_cpu_seconds > 0 ? edax_count / total_cpu_seconds : 0.0);
         const bool defaults = options->depth == kBenchDepth && options->threads == 1 && options->hash_mb == 64 &&
                               options->selectivity < 0;
