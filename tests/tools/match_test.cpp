@@ -90,6 +90,19 @@ TEST(MatchStats, Sprt) {
     EXPECT_GT(sprt_llr(Tally{1, 0, 0, 0}, sprt), sprt.upper_bound());
 }
 
+TEST(MatchStats, PairedDifference) {
+    // Games 0-2 in both runs (differences 1, 0, 0); game 3 only in b, game 4 only in a.
+    const std::vector<std::optional<double>> a{1.0, 0.5, 0.0, std::nullopt, 1.0};
+    const std::vector<std::optional<double>> b{0.0, 0.5, 0.0, 1.0};
+    const PairedDifference paired = paired_difference(a, b);
+    EXPECT_EQ(paired.games, 3);
+    EXPECT_NEAR(paired.mean, 1.0 / 3, 1e-12);
+    // Sample deviation sqrt(((2/3)^2 + 2 (1/3)^2) / 2) = sqrt(1/3), over sqrt(3): 1/3.
+    EXPECT_NEAR(paired.standard_error, 1.0 / 3, 1e-12);
+    EXPECT_EQ(paired_difference(a, {}).games, 0);
+    EXPECT_EQ(paired_difference({0.5}, {1.0}).standard_error, 0);  // one game: no spread to measure
+}
+
 // ---- protocol parsing ------------------------------------------------------------------------------
 
 TEST(MatchProtocol, GtpResponses) {
@@ -359,6 +372,8 @@ void expect_resume_ends_as_the_full_match(const MatchSettings& settings, const s
     const Tally &a = full.summary.tally, &b = resumed.summary.tally;
     EXPECT_EQ(std::tuple(a.wins, a.draws, a.losses, a.disc_sum), std::tuple(b.wins, b.draws, b.losses, b.disc_sum));
     EXPECT_EQ(resumed.summary.completed_games, full.summary.completed_games);
+    EXPECT_EQ(resumed.summary.timed_moves, full.summary.timed_moves);  // the same moves, read back or played
+    EXPECT_EQ(resumed.summary.points, full.summary.points);
     for (int e = 0; e < 2; ++e) EXPECT_EQ(resumed.summary.forfeits[e].by_kind, full.summary.forfeits[e].by_kind);
     ASSERT_EQ(resumed.lines.size(), 6u);
     for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(resumed.lines[i], full.lines[i]);  // kept as they were
@@ -410,6 +425,65 @@ TEST(MatchResume, AForeignRecordIsNamedAndNothingIsPlayed) {
     MatchSettings shorter = settings;
     shorter.games = 4;
     expect_refused(shorter, first_lines(full, 6), "one game too many");
+}
+
+// A run compared with an earlier record of the same match, game by game; and each engine's mean
+// time a move, from the moves the referee timed.
+// The engines are named as with --engine1-name and --engine2-name: the build under test and the
+// baseline keep their names from run to run.
+MatchSettings named(MatchSettings settings) {
+    settings.engines[0].name = "new";
+    settings.engines[1].name = "baseline";
+    return settings;
+}
+
+TEST(MatchPaired, ScoreDifferenceWithAnEarlierRunAndMeanTimes) {
+    const MatchRun earlier = run(named(settings_for(kFake, kFake, 4)), "paired-earlier");
+    ASSERT_EQ(earlier.lines.size(), 4u);
+    int timed = 0;
+    for (const GgfGame& record : earlier.games)
+        for (const GgfMove& move : record.moves) timed += move.seconds.has_value();
+    EXPECT_GT(earlier.summary.timed_moves[0], 0);
+    EXPECT_GT(earlier.summary.timed_moves[1], 0);
+    EXPECT_EQ(earlier.summary.timed_moves[0] + earlier.summary.timed_moves[1], timed);
+    EXPECT_FALSE(earlier.summary.paired);
+    MatchSettings plain = settings_for(kFake, kFake, 4);
+    EXPECT_NE(summary_report(earlier.summary, plain).find("Mean time a move: engine 1 "), std::string::npos);
+
+    const std::string earlier_path = temp_path("paired-earlier-kept");
+    std::ofstream(earlier_path, std::ios::binary) << first_lines(earlier, 4);
+    // Engine 2 now crashes at its first move: engine 1 wins every game.
+    MatchSettings settings = named(settings_for(kFake, kFake + " --fail crash --at 1", 4));
+    settings.paired_path = earlier_path;
+    const MatchRun now = run(settings, "paired-now");
+    EXPECT_TRUE(now.summary.fatal_error.empty()) << now.summary.fatal_error;
+    ASSERT_TRUE(now.summary.paired);
+    EXPECT_EQ(now.summary.paired->games, 4);
+    EXPECT_NEAR(now.summary.paired->mean, 1.0 - earlier.summary.tally.score(), 1e-12);
+    EXPECT_NE(
+        summary_report(now.summary, settings).find("Paired with " + earlier_path + " game by game (4 games in both)"),
+        std::string::npos)
+        << summary_report(now.summary, settings);
+
+    // A record of another match, or no file at all: named, and nothing is played.
+    const auto expect_refused = [&](const std::string& text, const std::string& error) {
+        SCOPED_TRACE(error);
+        std::ofstream(earlier_path, std::ios::binary) << text;
+        const MatchRun refused = run(settings, "paired-refused");
+        EXPECT_NE(refused.summary.fatal_error.find("--paired-with " + earlier_path + ": "), std::string::npos)
+            << refused.summary.fatal_error;
+        EXPECT_NE(refused.summary.fatal_error.find(error), std::string::npos) << refused.summary.fatal_error;
+        EXPECT_NE(refused.summary.fatal_error.find("nothing played"), std::string::npos);
+        EXPECT_EQ(refused.summary.tally.games(), 0);
+    };
+    std::string other_player = earlier.lines[1];
+    other_player.replace(other_player.find("PB[") + 3, 0, "Someone else, not ");
+    expect_refused(other_player + "\n", "record 1: the players Someone else");
+    expect_refused(first_lines(earlier, 4) + earlier.lines[0] + "\n", "one game too many");
+    std::filesystem::remove(earlier_path);
+    const MatchRun missing = run(settings, "paired-missing");
+    EXPECT_NE(missing.summary.fatal_error.find(earlier_path), std::string::npos) << missing.summary.fatal_error;
+    EXPECT_EQ(missing.summary.tally.games(), 0);
 }
 
 // The shipped XOT lists by their short names; other names are paths.

@@ -80,6 +80,7 @@ void add_match_command(CLI::App& app) {
         std::vector<double> sprt;
         std::string ggf;
         bool resume = false;
+        std::string paired_with;
         bool quiet = false;
     };
     auto options = std::make_shared<Options>();
@@ -116,6 +117,11 @@ void add_match_command(CLI::App& app) {
     cmd->add_flag("--resume", options->resume,
                   "Keep the games already in the --ggf file (an interrupted run of the same command) and\n"
                   "play only the others; without the file, start afresh");
+    cmd->add_option("--paired-with", options->paired_with,
+                    "An earlier record (GGF) of this match: the same engine names, openings, seed and number of\n"
+                    "games. The report adds engine 1's score difference with that run, game by game, and its\n"
+                    "standard error")
+        ->check(CLI::ExistingFile);
     cmd->add_flag("--quiet,-q", options->quiet, "No progress line");
     cmd->callback([options] {
         match::MatchSettings settings;
@@ -153,6 +159,7 @@ void add_match_command(CLI::App& app) {
         if (options->resume && options->ggf.empty())
             throw CLI::ValidationError("--resume", "needs --ggf FILE, the record of the match to go on with");
         settings.resume = options->resume;
+        settings.paired_path = options->paired_with;
         settings.ggf_path = options->ggf.empty() ? match::utc_time_text("match-%Y%m%d-%H%M%S.ggf") : options->ggf;
 
         for (int e = 0; e < 2; ++e) {

@@ -49,6 +49,24 @@ std::pair<int, bool> read_result(const std::string& result) {
 
 }  // namespace
 
+double RecordedGame::engine1_points() const {
+    const int margin = engine1_black ? black_margin : -black_margin;
+    return margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5;
+}
+
+void add_thinking(const GgfGame& record, RecordedGame& game) {
+    // The moves alternate from the start position's side to move: a record holds the passes.
+    bool black = record.start.to_move == Color::kBlack;
+    for (const GgfMove& move : record.moves) {
+        if (move.seconds) {
+            const int engine = black == game.engine1_black ? 0 : 1;
+            game.think_seconds[engine] += *move.seconds;
+            game.timed_moves[engine] += 1;
+        }
+        black = !black;
+    }
+}
+
 RecordedMatch read_recorded_match(std::string_view text, const std::array<std::string, 2>& names,
                                   const std::vector<Opening>& openings, int game_count) {
     // The games still free for each opening and colours, in the order they are played.
@@ -95,6 +113,7 @@ RecordedMatch read_recorded_match(std::string_view text, const std::array<std::s
                 const auto [color, kind] = *comments.forfeit;
                 game.forfeit = RecordedGame::Fault{(color == Color::kBlack) == game.engine1_black ? 0 : 1, kind};
             }
+            add_thinking(record, game);
             match.games.push_back(game);
             match.kept_text.append(line).push_back('\n');
         } catch (const ParseError& error) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/ggf.hpp"
 #include "tools/match/engine_player.hpp"
 #include "tools/match/openings.hpp"
 
@@ -26,7 +27,17 @@ struct RecordedGame {
         FailureKind kind;
     };
     std::optional<Fault> forfeit;  // from the `CO[<Colour> forfeits (<kind>): ...]` tag
+    // Each engine's thinking (0: engine 1), from the moves' times: the seconds in all and the moves
+    // timed. The opening's moves and the referee's passes carry no time.
+    std::array<double, 2> think_seconds{};
+    std::array<int, 2> timed_moves{};
+
+    // Engine 1's points: win 1, draw 1/2, loss 0.
+    double engine1_points() const;
 };
+
+// Books the move times of `record` (with `game.engine1_black` set) in `game`'s thinking.
+void add_thinking(const GgfGame& record, RecordedGame& game);
 
 struct RecordedMatch {
     std::vector<RecordedGame> games;  // in file order

@@ -95,6 +95,29 @@ struct MatchState {
         tally.disc_sum += margin;
         if (game.forfeit) summary.forfeits[game.forfeit->engine].by_kind[static_cast<int>(game.forfeit->kind)] += 1;
         if (game.completed) ++summary.completed_games;
+        for (int e = 0; e < 2; ++e) {
+            summary.think_seconds[e] += game.think_seconds[e];
+            summary.timed_moves[e] += game.timed_moves[e];
+        }
+        summary.points[static_cast<std::size_t>(game.index)] = game.engine1_points();
+    }
+
+    // With `settings.paired_path`: engine 1's points in that record, by game number. Returns the
+    // error that ends the match before its first game, or "".
+    std::string read_paired(std::vector<std::optional<double>>& points) const {
+        const std::string& path = settings.paired_path;
+        try {
+            const std::vector<std::uint8_t> bytes = read_file_bytes(path);
+            const RecordedMatch match =
+                read_recorded_match(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+                                    summary.names, settings.openings, settings.games);
+            points.assign(static_cast<std::size_t>(settings.games), std::nullopt);
+            for (const RecordedGame& game : match.games)
+                points[static_cast<std::size_t>(game.index)] = game.engine1_points();
+            return "";
+        } catch (const std::exception& error) {
+            return "--paired-with " + path + ": " + error.what() + " (nothing played)";
+        }
     }
 
     // With SPRT: the verdict on the games booked so far; a decision stops the match.
@@ -114,6 +137,7 @@ struct MatchState {
         if (stop && summary.verdict != SprtVerdict::kContinue) return;  // decided already
         RecordedGame game{index, engine1_black, outcome.black_margin,
                           !outcome.forfeit && outcome.record.result.find(':') == std::string::npos, std::nullopt};
+        add_thinking(outcome.record, game);
         const std::string opening = outcome.record.other_tags.empty() ? "" : outcome.record.other_tags.front().second;
         if (outcome.forfeit) {
             const Forfeit& forfeit = *outcome.forfeit;
@@ -232,6 +256,15 @@ std::string summary_report(const MatchSummary& summary, const MatchSettings& set
     text += "Average disc difference: " + std::string(t.average_discs() >= 0 ? "+" : "") + fixed(t.average_discs(), 2) +
             " (engine 1's view; a forfeit counts 64)\n";
     text += "Games played to the end: " + std::to_string(summary.completed_games) + "\n";
+    const auto mean_ms = [&summary](int e) { return 1000 * summary.think_seconds[e] / summary.timed_moves[e]; };
+    if (summary.timed_moves[0] > 0 && summary.timed_moves[1] > 0)
+        text += "Mean time a move: engine 1 " + fixed(mean_ms(0), 1) + " ms, engine 2 " + fixed(mean_ms(1), 1) +
+                " ms (engine 1 / engine 2: " + (mean_ms(1) > 0 ? fixed(mean_ms(0) / mean_ms(1), 2) : "-") + ")\n";
+    if (summary.paired)
+        text += "Paired with " + settings.paired_path + " game by game (" + std::to_string(summary.paired->games) +
+                " games in both): engine 1's score " + (summary.paired->mean >= 0 ? "+" : "") +
+                fixed(100 * summary.paired->mean, 1) + " points, standard error " +
+                fixed(100 * summary.paired->standard_error, 1) + "\n";
     for (int e = 0; e < 2; ++e) {
         const ForfeitCounts& f = summary.forfeits[e];
         text += "Forfeits by engine " + std::to_string(e + 1) + ": " + std::to_string(f.total());
@@ -281,6 +314,10 @@ MatchSummary run_match(const MatchSettings& settings, const MatchReporter& repor
         state.summary.names[0] += " #1";
         state.summary.names[1] += " #2";
     }
+    state.summary.points.assign(static_cast<std::size_t>(settings.games), std::nullopt);
+    std::vector<std::optional<double>> paired_points;
+    if (!settings.paired_path.empty()) state.summary.fatal_error = state.read_paired(paired_points);
+    if (!state.summary.fatal_error.empty()) return state.summary;
     state.summary.fatal_error = state.open_record();
     if (!state.summary.fatal_error.empty()) return state.summary;
     std::vector<std::thread> workers;
@@ -304,6 +341,7 @@ MatchSummary run_match(const MatchSettings& settings, const MatchReporter& repor
     }
     for (std::thread& worker : workers) worker.join();
     state.summary.seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+    if (!settings.paired_path.empty()) state.summary.paired = paired_difference(state.summary.points, paired_points);
     return state.summary;
 }
 

@@ -28,6 +28,9 @@ struct MatchSettings {
     // Keep the games an earlier run of this match recorded in `ggf_path` and play only the others
     // (match_resume.hpp); without the file the match starts afresh.
     bool resume = false;
+    // An earlier record of this match (the same engine names, openings, seed and number of games) to
+    // compare with game by game (MatchSummary::paired); empty: none.
+    std::string paired_path;
     const std::atomic<bool>* interrupt = nullptr;  // raised (e.g. by Ctrl-C): stop after aborting running games
 };
 
@@ -47,6 +50,12 @@ struct MatchSummary {
     bool stopped_early = false;  // SPRT decided, or interrupted
     std::string fatal_error;     // an engine that cannot even be started ends the match
     double seconds = 0;
+    // Each engine's thinking (0: engine 1) over the moves the referee timed, for comparing the
+    // engines' mean time a move.
+    std::array<double, 2> think_seconds{};
+    std::array<int, 2> timed_moves{};
+    std::vector<std::optional<double>> points;  // engine 1's, by game number (none: not played)
+    std::optional<PairedDifference> paired;     // with `paired_path`: this run against that one
 };
 
 // Lines for the user: `progress` gets the one-line state after each game, `log` forfeits and

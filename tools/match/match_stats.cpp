@@ -36,6 +36,23 @@ EloEstimate estimate_elo(const Tally& tally) {
     return {elo_from_score(s), elo_from_score(std::max(0.0, s - margin)), elo_from_score(std::min(1.0, s + margin))};
 }
 
+PairedDifference paired_difference(const std::vector<std::optional<double>>& a,
+                                   const std::vector<std::optional<double>>& b) {
+    std::vector<double> differences;
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        if (a[i] && b[i]) differences.push_back(*a[i] - *b[i]);
+    PairedDifference paired;
+    paired.games = static_cast<int>(differences.size());
+    if (differences.empty()) return paired;
+    for (const double d : differences) paired.mean += d;
+    paired.mean /= paired.games;
+    if (paired.games < 2) return paired;
+    double squares = 0;
+    for (const double d : differences) squares += (d - paired.mean) * (d - paired.mean);
+    paired.standard_error = std::sqrt(squares / (paired.games - 1) / paired.games);
+    return paired;
+}
+
 double SprtSettings::lower_bound() const { return std::log(beta / (1 - alpha)); }
 double SprtSettings::upper_bound() const { return std::log((1 - beta) / alpha); }
 

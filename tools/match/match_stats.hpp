@@ -3,6 +3,9 @@
 // GSPRT log-likelihood ratio that fishtest and cutechess-style runners use to stop a match early.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 namespace tempo::match {
 
 struct Tally {
@@ -40,6 +43,18 @@ struct SprtSettings {
     double lower_bound() const;  // log(beta / (1 - alpha)): accept H0 at or below
     double upper_bound() const;  // log((1 - beta) / alpha): accept H1 at or above
 };
+
+// Two runs of one match compared game by game: the same game number is the same opening with the
+// same colours (same openings, seed and engine names), so pairing takes the openings' own spread out
+// of the difference. `points` are engine 1's per game number (win 1, draw 1/2, loss 0; none where
+// that run has no result).
+struct PairedDifference {
+    int games = 0;              // played in both runs
+    double mean = 0;            // run a's points minus run b's, per game
+    double standard_error = 0;  // of `mean`: the sample deviation of the differences over sqrt(games)
+};
+PairedDifference paired_difference(const std::vector<std::optional<double>>& a,
+                                   const std::vector<std::optional<double>>& b);
 
 enum class SprtVerdict { kContinue, kAcceptH0, kAcceptH1 };
 
