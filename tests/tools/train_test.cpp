@@ -27,6 +27,7 @@
 #include "tools/train/residual_fit.hpp"
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
+#include "tools/train/weights_average.hpp"
 
 namespace tempo::train {
 namespace {
@@ -466,6 +467,36 @@ TEST(ProbcutFit, SamplesTheGamesOfAGamesFileTheSameOnAnyNumberOfThreads) {
     play_engine_games(six, games);
     EXPECT_THROW(fit_probcut(options), std::runtime_error);
     std::filesystem::remove(games);
+}
+
+// The mean of weight sets evaluates as the mean of their evaluations (the model is linear);
+// sets that are not alike are refused naming the file.
+TEST(WeightsAverage, SharesWeighTheMeanAndUnlikeSetsAreRefused) {
+    EvalWeights a = zero_weights(Variant{}, 2), b = zero_weights(Variant{}, 2);
+    a.weights[0] = 100, b.weights[0] = 200;
+    a.weights[5] = -7, b.weights[5] = 8;
+    a.weights.back() = 32767, b.weights.back() = 32767;
+    const EvalWeights equal = average_weights({{"a", a}, {"b", b}});
+    EXPECT_EQ(equal.weights[0], 150);
+    EXPECT_EQ(equal.weights[5], 1);  // 0.5 rounds away from zero
+    EXPECT_EQ(equal.weights.back(), 32767);
+    EXPECT_EQ(equal.weights[1], 0);
+    const EvalWeights weighted = average_weights({{"a", a, 3}, {"b", b, 1}});
+    EXPECT_EQ(weighted.weights[0], 125);
+    EXPECT_EQ(weighted.weights[5], -3);  // (-21 + 8) / 4 = -3.25
+
+    const auto expect_refused = [](const std::vector<WeightsShare>& inputs, const std::string& message) {
+        try {
+            average_weights(inputs);
+            FAIL() << "averaged: " << message;
+        } catch (const std::runtime_error& error) {
+            EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+        }
+    };
+    expect_refused({{"a", a}, {"three-phases.tew", zero_weights(Variant{}, 3)}}, "three-phases.tew: not alike a");
+    expect_refused({{"six.tew", zero_weights(Variant::parse("6x6"), 2)}, {"b", b}}, "b: not alike six.tew");
+    expect_refused({{"a", a}, {"b", b, 0}}, "b: the share must be a positive number");
+    expect_refused({}, "no weights files");
 }
 
 }  // namespace

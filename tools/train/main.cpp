@@ -33,6 +33,7 @@
 #include "tools/train/self_play.hpp"
 #include "tools/train/solve_labels.hpp"
 #include "tools/train/training_set.hpp"
+#include "tools/train/weights_average.hpp"
 
 using namespace tempo;
 using namespace tempo::train;
@@ -269,6 +270,14 @@ int main(int argc, char** argv) {
     report->add_flag("--anti", anti, "Anti-Reversi weights");
     report->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
 
+    std::vector<std::string> average_inputs;
+    std::vector<double> average_shares;
+    auto* average = app.add_subcommand("average", "the share-weighted mean of fitted weights files (alike ones)");
+    average->add_option("weights", average_inputs, "weights files")->required()->check(CLI::ExistingFile);
+    average->add_option("--shares", average_shares, "one positive share a file (default: equal shares)");
+    average->add_option("--out", weights_path, "weights file to write")->required();
+    average->add_option("--variant", variant_name, "8x8, 6x6, anti or anti6x6")->capture_default_str();
+
     ProbcutFitOptions probcut_options;
     std::string probcut_out;
     auto* probcut = app.add_subcommand("fit-probcut",
@@ -404,6 +413,16 @@ int main(int argc, char** argv) {
             }
             if (!exact_files.empty())
                 print_mae_exact(*eval, exact_position_samples(exact_files), 1, "exactly solved test positions:");
+        } else if (average->parsed()) {
+            if (!average_shares.empty() && average_shares.size() != average_inputs.size())
+                throw std::runtime_error("average: " + std::to_string(average_inputs.size()) + " files but " +
+                                         std::to_string(average_shares.size()) + " shares");
+            std::vector<WeightsShare> inputs;
+            for (std::size_t i = 0; i < average_inputs.size(); ++i)
+                inputs.push_back({average_inputs[i], load_weights(average_inputs[i], variant),
+                                  average_shares.empty() ? 1.0 : average_shares[i]});
+            save_weights(weights_path, average_weights(inputs));
+            std::cerr << "wrote " << weights_path << " (" << std::filesystem::file_size(weights_path) << " bytes)\n";
         } else if (probcut->parsed()) {
             if (probcut_options.openings.empty() && probcut_options.games.empty())
                 throw std::runtime_error("fit-probcut: give --openings or --games");
