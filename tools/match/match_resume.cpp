@@ -50,7 +50,7 @@ std::pair<int, bool> read_result(const std::string& result) {
 }  // namespace
 
 double RecordedGame::engine1_points() const {
-    const int margin = engine1_black ? black_margin : -black_margin;
+    const int margin = engine1_margin();
     return margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5;
 }
 

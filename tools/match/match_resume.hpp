@@ -32,7 +32,8 @@ struct RecordedGame {
     std::array<double, 2> think_seconds{};
     std::array<int, 2> timed_moves{};
 
-    // Engine 1's points: win 1, draw 1/2, loss 0.
+    // Engine 1's disc margin, and its points: win 1, draw 1/2, loss 0.
+    int engine1_margin() const { return engine1_black ? black_margin : -black_margin; }
     double engine1_points() const;
 };
 

@@ -89,7 +89,7 @@ struct MatchState {
 
     // Counts one game in the summary, whether played now or read back from the record file.
     void book(const RecordedGame& game) {
-        const int margin = game.engine1_black ? game.black_margin : -game.black_margin;
+        const int margin = game.engine1_margin();
         Tally& tally = summary.tally;
         (margin > 0 ? tally.wins : margin < 0 ? tally.losses : tally.draws) += 1;
         tally.disc_sum += margin;
