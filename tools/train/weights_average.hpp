@@ -1,7 +1,8 @@
 // Averaging fitted weights: the evaluation is linear in its weights, so the share-weighted mean of
 // several weight sets evaluates every position to the same mean of their evaluations. Fits on
 // different data (the shipped file's older engine games, the repository's own) err differently,
-// and their mean errs less than either (eval/results/2026-12-06-weight-averaging.md).
+// so their mean can combine data that no single fit has (test 15, eval/results/
+// 2026-12-06-weight-averaging.md: the mean beats the repository's fit and ties the shipped file).
 #pragma once
 
 #include <string>
