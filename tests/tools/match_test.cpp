@@ -470,19 +470,19 @@ TEST(MatchPaired, ScoreDifferenceWithAnEarlierRunAndMeanTimes) {
         SCOPED_TRACE(error);
         std::ofstream(earlier_path, std::ios::binary) << text;
         const MatchRun refused = run(settings, "paired-refused");
-        EXPECT_NE(refused.summary.fatal_error.find("--paired-with " + earlier_path + ": "), std::string::npos)
+        EXPECT_NE(refused.summary.fatal_error.find("--paired-with: " + earlier_path + ": " + error), std::string::npos)
             << refused.summary.fatal_error;
-        EXPECT_NE(refused.summary.fatal_error.find(error), std::string::npos) << refused.summary.fatal_error;
         EXPECT_NE(refused.summary.fatal_error.find("nothing played"), std::string::npos);
         EXPECT_EQ(refused.summary.tally.games(), 0);
     };
     std::string other_player = earlier.lines[1];
     other_player.replace(other_player.find("PB[") + 3, 0, "Someone else, not ");
     expect_refused(other_player + "\n", "record 1: the players Someone else");
-    expect_refused(first_lines(earlier, 4) + earlier.lines[0] + "\n", "one game too many");
+    expect_refused(first_lines(earlier, 4) + earlier.lines[0] + "\n", "record 5: one game too many");
     std::filesystem::remove(earlier_path);
     const MatchRun missing = run(settings, "paired-missing");
-    EXPECT_NE(missing.summary.fatal_error.find(earlier_path), std::string::npos) << missing.summary.fatal_error;
+    EXPECT_NE(missing.summary.fatal_error.find("--paired-with: " + earlier_path + ": cannot open"), std::string::npos)
+        << missing.summary.fatal_error;
     EXPECT_EQ(missing.summary.tally.games(), 0);
 }
 

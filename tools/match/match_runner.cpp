@@ -45,6 +45,18 @@ struct MatchState {
         if (reporter.log) reporter.log(message);
     }
 
+    // The games of the record file at `path`, as this match places them (match_resume.hpp). Every
+    // error it throws names the path.
+    RecordedMatch read_record(const std::string& path) const {
+        const std::vector<std::uint8_t> bytes = read_file_bytes(path);
+        try {
+            return read_recorded_match(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+                                       summary.names, settings.openings, settings.games);
+        } catch (const ParseError& error) {
+            throw ParseError(path + ": " + error.what());
+        }
+    }
+
     // Opens the record file, emptied; with `settings.resume` an existing file's games are booked
     // and kept instead (a torn last line dropped), and the file is appended to. Lists the games to
     // play. Returns the error that ends the match before its first game, or "".
@@ -54,15 +66,7 @@ struct MatchState {
         auto mode = std::ios::out | std::ios::trunc;
         if (settings.resume && !path.empty() && std::filesystem::exists(path)) {
             try {
-                const std::vector<std::uint8_t> bytes = read_file_bytes(path);
-                RecordedMatch match;
-                try {
-                    match =
-                        read_recorded_match(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                                            summary.names, settings.openings, settings.games);
-                } catch (const ParseError& error) {
-                    throw ParseError(path + ": " + error.what());
-                }
+                const RecordedMatch match = read_record(path);
                 if (match.torn_tail)
                     write_file_atomically(path, std::span(reinterpret_cast<const std::uint8_t*>(match.kept_text.data()),
                                                           match.kept_text.size()));
@@ -105,18 +109,14 @@ struct MatchState {
     // With `settings.paired_path`: engine 1's points in that record, by game number. Returns the
     // error that ends the match before its first game, or "".
     std::string read_paired(std::vector<std::optional<double>>& points) const {
-        const std::string& path = settings.paired_path;
         try {
-            const std::vector<std::uint8_t> bytes = read_file_bytes(path);
-            const RecordedMatch match =
-                read_recorded_match(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                                    summary.names, settings.openings, settings.games);
+            const RecordedMatch match = read_record(settings.paired_path);
             points.assign(static_cast<std::size_t>(settings.games), std::nullopt);
             for (const RecordedGame& game : match.games)
                 points[static_cast<std::size_t>(game.index)] = game.engine1_points();
             return "";
         } catch (const std::exception& error) {
-            return "--paired-with " + path + ": " + error.what() + " (nothing played)";
+            return std::string("--paired-with: ") + error.what() + " (nothing played)";
         }
     }
 
