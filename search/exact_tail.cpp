@@ -25,6 +25,7 @@ public:
     }
 
     bool stopped() const override { return search_.stopped(); }
+    void clear() override { search_.clear_local(); }
 
 private:
     endgame::Search<T> search_;

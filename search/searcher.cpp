@@ -358,7 +358,7 @@ void Searcher::set_evaluator(Variant variant, std::shared_ptr<const Evaluator> e
 // searches as a new one, node for node.
 void Searcher::clear() {
     impl_->tt.clear();
-    impl_->exact_tails.clear();
+    for (auto& [variant, tail] : impl_->exact_tails) tail->clear();
 }
 const SearcherOptions& Searcher::options() const { return impl_->options; }
 
