@@ -1,7 +1,7 @@
 // The `tempo` command line: --json on `analyze`, `solve` and `book show` (one object a line with
 // the values the text output shows: FForum #1 G8 +18, the shipped book's four first moves), and
 // positions as people type them (a board starting with an empty square, text left over), Edax's
-// book format in and out, and an engine option's range check.
+// book format in and out, an engine option's range check, and engine options before a command.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -97,6 +97,24 @@ TEST(CommandLine, WeightsThatDoNotLoadAreAnError) {
     }
     std::remove(path.c_str());
     EXPECT_EQ(run_tempo("gtp < /dev/null").status, 0);
+}
+
+// The engine options of bare `tempo` written before a command were parsed, then ignored: `tempo
+// --eval W.tew gtp` played the shipped weights. Now that is an error naming the option and the
+// command, and nothing runs; after the command the same option works.
+TEST(CommandLine, EngineOptionsBeforeACommandAreRefused) {
+    const std::string weights = std::string(TEMPO_SOURCE_DIR) + "/data/weights/standard-8x8.tew";
+    auto r = run_tempo("--eval " + weights + " gtp < /dev/null");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.output.find("--eval: given before the command 'gtp', which reads only the options after its name"),
+              std::string::npos)
+        << r.output;
+    r = run_tempo("--threads 2 bench --depth 1");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.output.find("--threads: given before the command 'bench'"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("bench depth"), std::string::npos) << "the command must not run: " << r.output;
+    EXPECT_EQ(run_tempo("gtp --eval " + weights + " < /dev/null").status, 0);
+    EXPECT_EQ(run_tempo("--threads 1 < /dev/null").status, 0);  // bare `tempo` takes them
 }
 
 // Edax's book through the commands: import shows Edax's values, export then import gives the same

@@ -5,6 +5,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string>
 #include <string_view>
 
 #include "tools/cli/commands.hpp"
@@ -27,6 +28,21 @@ void protect_board_arguments(int argc, char** argv) {
     }
 }
 
+// The engine options that bare `tempo` takes (--eval, --threads, ...) belong to no command: written
+// before one (`tempo --eval W.tew gtp`) they were parsed and then ignored, so a match played the
+// shipped weights unnoticed. Refused before the command runs, naming the option and its place.
+void refuse_engine_options_before_a_command(const CLI::App& app) {
+    if (app.get_subcommands().empty()) return;
+    for (const CLI::Option* option : app.get_options())
+        if (option != app.get_help_ptr() && option->count() > 0) {
+            const std::string command = app.get_subcommands().front()->get_name();
+            throw CLI::ValidationError(option->get_name(),
+                                       "given before the command '" + command +
+                                           "', which reads only the options after its name (`tempo " + command +
+                                           " --help` lists them)");
+        }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -45,6 +61,8 @@ int main(int argc, char** argv) {
     tempo::cli::add_match_command(app);
     tempo::cli::add_solve_command(app);
     tempo::cli::add_review_command(app);
+    // Runs after the parse, before the command's own callback.
+    app.parse_complete_callback([&app] { refuse_engine_options_before_a_command(app); });
     // Whatever a command throws ends here as one line on stderr and exit code 1, never as an
     // uncaught-exception abort (the subcommands run inside app.parse).
     try {
