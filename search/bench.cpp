@@ -49,6 +49,7 @@ std::uint64_t run_bench(
     SearcherOptions searcher_options{options.threads, options.hash_mb};
     searcher_options.parallelism = options.parallelism;
     Searcher searcher(searcher_options);
+    if (options.evaluator) searcher.set_evaluator(Variant{}, options.evaluator);
     Limits limits;
     limits.depth = options.depth;
     limits.endgame = Limits::Endgame::kOff;

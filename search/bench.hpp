@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 
@@ -27,6 +28,7 @@ struct BenchOptions {
     int hash_mb = 64;
     std::optional<int> selectivity;  // unset: the searcher's default
     Parallelism parallelism = Parallelism::kLazySmp;
+    std::shared_ptr<const Evaluator> evaluator;  // unset: the shipped weights
 };
 
 // Searches every bench position in order, the table cleared before each, and returns the total

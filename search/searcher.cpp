@@ -351,10 +351,12 @@ std::shared_ptr<const Evaluator> Searcher::evaluator(Variant variant) { return i
 
 void Searcher::set_evaluator(Variant variant, std::shared_ptr<const Evaluator> evaluator) {
     impl_->evaluators[{variant.geometry, variant.rules}] = std::move(evaluator);
-    impl_->solvers.erase({variant.geometry, variant.rules});  // it orders by the evaluation
+    // Both order by the evaluation, and an exact tail points at it.
+    impl_->solvers.erase({variant.geometry, variant.rules});
+    impl_->exact_tails.erase({variant.geometry, variant.rules});
 }
 
-// A new game: the exact tails go too (made again on first use), so that a cleared searcher
+// A new game: the table and the exact tails' small tables are emptied, so that a cleared searcher
 // searches as a new one, node for node.
 void Searcher::clear() {
     impl_->tt.clear();

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <vector>
+
+#include "eval/simple_eval.hpp"
 
 namespace tempo {
 namespace {
@@ -33,6 +36,18 @@ TEST(Bench, OneThreadIsDeterministic) {
     const std::uint64_t total = run_bench(at_depth(6), nodes_into(first));
     EXPECT_EQ(run_bench(at_depth(6), nodes_into(second)), total);
     EXPECT_EQ(first, second);
+}
+
+// `tempo bench --eval`: another evaluation searches another tree; the shipped one, given
+// explicitly, the same tree as the default.
+TEST(Bench, TheEvaluationGivenIsTheOneSearched) {
+    const std::uint64_t shipped = run_bench(at_depth(6));
+    BenchOptions explicit_shipped = at_depth(6);
+    explicit_shipped.evaluator = Evaluator::create(Variant{});
+    EXPECT_EQ(run_bench(explicit_shipped), shipped);
+    BenchOptions simple = at_depth(6);
+    simple.evaluator = std::make_shared<SimpleEvaluator>(Variant{});
+    EXPECT_NE(run_bench(simple), shipped);
 }
 
 // Beside its tree the search scores positions that Edax counts as nodes and Tempo does not: the

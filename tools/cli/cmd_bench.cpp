@@ -1,11 +1,13 @@
-// `tempo bench [--depth D]`: the bench positions (search/bench.hpp) searched to a fixed depth on
+// `tempo bench [--depth D] [--eval FILE]`: the bench positions (search/bench.hpp) searched to a fixed depth on
 // one thread with a cleared table, printing nodes, time and nodes per second (also as Edax counts
 // nodes). The total node count is the search's signature.
 #include <cstdio>
+#include <exception>
 #include <memory>
 #include <string>
 
 #include "engine/notation.hpp"
+#include "eval/evaluator.hpp"
 #include "search/bench.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/engine_options.hpp"
@@ -19,6 +21,7 @@ void add_bench_command(CLI::App& app) {
         int threads = 1;
         int selectivity = -1;
         std::string parallel = "lazy";
+        std::string eval_file;
         bool quiet = false;
     };
     auto options = std::make_shared<Options>();
@@ -36,6 +39,8 @@ void add_bench_command(CLI::App& app) {
     cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
         ->check(CLI::Range(0, 4));
     add_parallel_option(*cmd, options->parallel);
+    cmd->add_option("--eval", options->eval_file, "Weights file (default: the shipped one; not the signature's then)")
+        ->check(CLI::ExistingFile);
     cmd->add_flag("--quiet,-q", options->quiet, "Print only the totals");
     cmd->callback([options] {
         BenchOptions bench;
@@ -44,6 +49,13 @@ void add_bench_command(CLI::App& app) {
         bench.hash_mb = options->hash_mb;
         if (options->selectivity >= 0) bench.selectivity = options->selectivity;
         bench.parallelism = parallelism_of(options->parallel);
+        if (!options->eval_file.empty()) {
+            try {
+                bench.evaluator = Evaluator::create(Variant{}, options->eval_file);
+            } catch (const std::exception& e) {
+                throw CLI::ValidationError("--eval", e.what());
+            }
+        }
         double total_seconds = 0;
         double total_cpu_seconds = 0;
         std::uint64_t total_scored = 0;
@@ -69,7 +81,7 @@ void add_bench_command(CLI::App& app) {
                     static_cast<unsigned long long>(edax_count), total_seconds > 0 ? edax_count / total_seconds : 0.0,
                     total_cpu_seconds > 0 ? edax_count / total_cpu_seconds : 0.0);
         const bool defaults = options->depth == kBenchDepth && options->threads == 1 && options->hash_mb == 64 &&
-                              options->selectivity < 0;
+                              options->selectivity < 0 && options->eval_file.empty();
         if (defaults && total_nodes != kBenchSignature) {
             std::fprintf(stderr, "tempo bench: %llu nodes, not the stored signature %llu (search/bench.hpp)\n",
                          static_cast<unsigned long long>(total_nodes),
