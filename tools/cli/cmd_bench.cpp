@@ -1,6 +1,6 @@
-// `tempo bench [--depth D] [--eval FILE]`: the bench positions (search/bench.hpp) searched to a fixed depth on
-// one thread with a cleared table, printing nodes, time and nodes per second (also as Edax counts
-// nodes). The total node count is the search's signature.
+// `tempo bench [--depth D] [--eval FILE]`: the bench positions (search/bench.hpp) searched to a
+// fixed depth on one thread with a cleared table, printing nodes, time and nodes per second (also
+// as Edax counts nodes). The total node count, with the shipped weights, is the search's signature.
 #include <cstdio>
 #include <exception>
 #include <memory>
