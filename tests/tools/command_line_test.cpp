@@ -86,12 +86,15 @@ TEST(CommandLine, EngineSelectivityIsCheckedAndTaken) {
 }
 
 // Weights that do not load stop the engine before it starts, naming the file: playing on the simple
-// evaluation instead, with a line on stderr, went unnoticed in a match.
+// evaluation instead, with a line on stderr, went unnoticed in a match. The same for the commands
+// that search without a protocol (`review` searched on the fallback in silence).
 TEST(CommandLine, WeightsThatDoNotLoadAreAnError) {
     const std::string path = ::testing::TempDir() + "not-weights-" + std::to_string(::getpid()) + ".tew";
     std::ofstream(path) << "these are not weights\n";
-    for (const char* command : {"gtp", "nboard"}) {
-        const auto r = run_tempo(std::string(command) + " --eval " + path + " < /dev/null");
+    const std::string review = "review " + std::string(TEMPO_TEST_DATA) + "/WTH_1977.wtb --game 2 --depth 1";
+    for (const std::string& command :
+         {std::string("gtp"), std::string("nboard"), std::string("bench --depth 1"), review}) {
+        const auto r = run_tempo(command + " --eval " + path + " < /dev/null");
         EXPECT_NE(r.status, 0) << command;
         EXPECT_NE(r.output.find("--eval: weights file " + path + ": "), std::string::npos) << r.output;
     }

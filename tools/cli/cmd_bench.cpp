@@ -2,12 +2,10 @@
 // fixed depth on one thread with a cleared table, printing nodes, time and nodes per second (also
 // as Edax counts nodes). The total node count, with the shipped weights, is the search's signature.
 #include <cstdio>
-#include <exception>
 #include <memory>
 #include <string>
 
 #include "engine/notation.hpp"
-#include "eval/evaluator.hpp"
 #include "search/bench.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/engine_options.hpp"
@@ -49,13 +47,7 @@ void add_bench_command(CLI::App& app) {
         bench.hash_mb = options->hash_mb;
         if (options->selectivity >= 0) bench.selectivity = options->selectivity;
         bench.parallelism = parallelism_of(options->parallel);
-        if (!options->eval_file.empty()) {
-            try {
-                bench.evaluator = Evaluator::create(Variant{}, options->eval_file);
-            } catch (const std::exception& e) {
-                throw CLI::ValidationError("--eval", e.what());
-            }
-        }
+        if (!options->eval_file.empty()) bench.evaluator = load_evaluation(Variant{}, options->eval_file);
         double total_seconds = 0;
         double total_cpu_seconds = 0;
         std::uint64_t total_scored = 0;

@@ -14,6 +14,7 @@
 #include "engine/wthor.hpp"
 #include "search/game_review.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/cli/engine_options.hpp"
 #include "tools/review/review_report.hpp"
 
 namespace tempo::cli {
@@ -124,6 +125,7 @@ void add_review_command(CLI::App& app) {
         searcher_options.hash_mb = options->hash_mb;
         searcher_options.eval_file = options->eval_file;
         Searcher searcher(searcher_options);
+        searcher.set_evaluator(loaded.game.variant(), load_evaluation(loaded.game.variant(), options->eval_file));
         const Geometry geometry = loaded.game.variant().geometry;
         const GameReview review = review_game(loaded.game, searcher, review_options, [&](const ReviewedMove& m) {
             std::fprintf(stderr, "\rreviewed move %d (%s)  ", m.number, move_name(m.played, geometry).c_str());

@@ -44,6 +44,16 @@ void add_parallel_option(CLI::App& command, std::string& parallel) {
         ->check(CLI::IsMember({"lazy", "ybwc"}));
 }
 
+std::shared_ptr<const Evaluator> load_evaluation(Variant variant, const std::string& weights_file) {
+    // A missing or corrupt weights file is an error, not a search on the simple evaluation, far
+    // weaker, with at most one line on stderr to say so.
+    try {
+        return Evaluator::create(variant, weights_file);
+    } catch (const std::exception& e) {
+        throw CLI::ValidationError("--eval", e.what());
+    }
+}
+
 Parallelism parallelism_of(const std::string& parallel) {
     return parallel == "ybwc" ? Parallelism::kYbwc : Parallelism::kLazySmp;
 }
@@ -67,13 +77,7 @@ protocol::EngineConfig EngineOptions::engine_config() const {
     } catch (const ParseError& e) {
         throw CLI::ValidationError("--level/--variant", e.what());
     }
-    try {
-        // A missing or corrupt weights file is an error now, not an engine that plays on the
-        // simple evaluation, far weaker, with one line on stderr to say so.
-        config.evaluator = Evaluator::create(config.variant, eval_file);
-    } catch (const std::exception& e) {
-        throw CLI::ValidationError("--eval", e.what());
-    }
+    config.evaluator = load_evaluation(config.variant, eval_file);
     try {
         config.book = open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
     } catch (const ParseError& e) {

@@ -2,11 +2,13 @@
 // and analyze/solve/match when they want them): defined once here so they read the same everywhere.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "engine/variant.hpp"
+#include "eval/evaluator.hpp"
 #include "protocol/session.hpp"
 #include "search/searcher.hpp"
 
@@ -35,6 +37,11 @@ struct EngineOptions {
 // Adds --threads, --hash, --eval, --level, --variant, --parallel, --ponder, --selectivity and the
 // book options to `command`, stored into `options`.
 void add_engine_options(CLI::App& command, EngineOptions& options);
+
+// The evaluation of `variant` from `weights_file` (empty: the shipped weights), loaded and checked
+// now, so that a command never searches on the fallback; throws CLI::ValidationError("--eval")
+// naming what is wrong with the file.
+std::shared_ptr<const Evaluator> load_evaluation(Variant variant, const std::string& weights_file);
 
 // Adds --parallel (lazy or ybwc: how threads share the midgame search) to `command`, stored into
 // `parallel`; parallelism_of reads the stored name.
