@@ -49,6 +49,31 @@ std::vector<std::uint8_t> payload_bytes(const EvalWeights& w) {
     return raw;
 }
 
+// Inflates the zlib stream `packed` into `raw`, which grows with what the stream holds rather than
+// with what the header claims: a corrupt header that asks for hundreds of megabytes costs only what
+// its payload really inflates to. False when the stream is damaged, unfinished or longer than `limit`.
+bool inflate_at_most(const std::uint8_t* packed, std::size_t packed_size, std::size_t limit,
+                     std::vector<std::uint8_t>& raw) {
+    z_stream stream{};
+    if (inflateInit(&stream) != Z_OK) return false;
+    stream.next_in = const_cast<Bytef*>(packed);
+    stream.avail_in = static_cast<uInt>(packed_size);
+    raw.assign(std::min<std::size_t>(limit + 1, std::max<std::size_t>(4 * packed_size, 1 << 16)), 0);
+    int status = Z_OK;
+    while (status == Z_OK) {
+        if (stream.total_out == raw.size()) {
+            if (raw.size() > limit) break;  // one byte past the limit: too long
+            raw.resize(std::min(limit + 1, 2 * raw.size()));
+        }
+        stream.next_out = raw.data() + stream.total_out;
+        stream.avail_out = static_cast<uInt>(raw.size() - stream.total_out);
+        status = inflate(&stream, Z_NO_FLUSH);
+    }
+    raw.resize(stream.total_out);
+    inflateEnd(&stream);
+    return status == Z_STREAM_END && raw.size() <= limit;
+}
+
 // Reads the networks of a version 2 payload from `at` to its end.
 std::vector<ResidualNet> read_nets(const std::vector<std::uint8_t>& raw, std::size_t at, int phases,
                                    const std::string& source) {
@@ -142,12 +167,10 @@ EvalWeights decode_weights(const std::vector<std::uint8_t>& in, const std::strin
     const std::size_t max_raw =
         count * 2 +
         (version == 1 ? 0 : 4 + std::size_t(w.phases) * ResidualNet::parameter_count(ResidualNet::kMaxHidden) * 4);
-    std::vector<std::uint8_t> raw(max_raw);
-    uLongf raw_size = raw.size();
-    const int status = uncompress(raw.data(), &raw_size, in.data() + kHeaderBytes, packed_size);
-    if (status != Z_OK || raw_size < count * 2 || (version == 1 && raw_size != count * 2))
+    std::vector<std::uint8_t> raw;
+    if (!inflate_at_most(in.data() + kHeaderBytes, packed_size, max_raw, raw) || raw.size() < count * 2 ||
+        (version == 1 && raw.size() != count * 2))
         fail(source, "corrupt payload (zlib stream does not hold " + std::to_string(count) + " weights)");
-    raw.resize(raw_size);
     if (checksum64(raw.data(), raw.size()) != checksum) fail(source, "checksum mismatch (corrupt payload)");
     w.weights.resize(count);
     for (std::size_t i = 0; i < count; ++i) w.weights[i] = static_cast<std::int16_t>(get_le(raw, 2 * i, 2));

@@ -113,6 +113,21 @@ TEST(WeightsFile, RejectsCorruptFiles) {
     }
 }
 
+// A header's counts bound the payload; the memory spent follows what the payload really inflates to.
+// A header claiming the most weights allowed (2^28, half a gigabyte) over a small stream was allocated
+// in full before the stream was read: 0.6 GB and 2 s an input, past the fuzzer's limits (CI, 6 Dec).
+TEST(WeightsFile, PayloadsAreReadAgainstTheHeadersCounts) {
+    const auto good = encode_weights(small_weights({}));
+    auto claims_most = good;
+    claims_most[14] = 64;  // 64 phases of 2^22 weights
+    claims_most[15] = 0;
+    for (int i = 20; i < 24; ++i) claims_most[i] = i == 22 ? 0x40 : 0;
+    EXPECT_NE(decode_error(claims_most).find("does not hold 268435456 weights"), std::string::npos);
+    auto claims_fewer = good;  // the stream holds two phases, the header says one
+    claims_fewer[14] = 1;
+    EXPECT_NE(decode_error(claims_fewer).find("corrupt payload"), std::string::npos);
+}
+
 TEST(WeightsFile, LoaderNamesPathAndRejectsOtherVariantsAndSets) {
     const std::string path = (std::filesystem::temp_directory_path() / "tempo_weights_test.tew").string();
     save_weights(path, small_weights({Geometry::k8x8, Rules::kAnti}));
