@@ -21,7 +21,7 @@ int endgame_guess(const Board& board, const Evaluator& evaluator, Variant varian
     const int selectivity = guess_selectivity(variant.geometry);
     for (int depth = kGuessDepthStep; depth <= last; depth += kGuessDepthStep)
         guess = search.search(board, -kMaxScore, kMaxScore, depth, selectivity, split ? &*split : nullptr);
-    nodes += search.nodes() + (split ? split->helper_nodes() : 0);
+    nodes += search.nodes() + (split ? split->helper_counts().nodes : 0);
     return guess;
 }
 

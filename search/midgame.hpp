@@ -36,6 +36,19 @@ struct RootMove {
     std::vector<Move> pv;      // starting with `move`
 };
 
+// What a search has done: the nodes of its tree and the positions it scored beside it
+// (MidgameSearch::scored_positions). Threads' counts add up.
+struct SearchCounts {
+    std::uint64_t nodes = 0;
+    std::uint64_t scored_positions = 0;
+
+    SearchCounts& operator+=(const SearchCounts& other) {
+        nodes += other.nodes;
+        scored_positions += other.scored_positions;
+        return *this;
+    }
+};
+
 class MidgameSearch {
 public:
     struct Context {
@@ -96,6 +109,7 @@ public:
     // scores (score_moves) and ProbCut's static evaluations. Edax counts each as a node, so the
     // two engines' nodes/s compare only with these added (bench/README.md, "Midgame").
     std::uint64_t scored_positions() const { return scored_positions_; }
+    SearchCounts counts() const { return {nodes_, scored_positions_}; }
     bool stopped() const { return stopped_; }
 
 private:

@@ -72,15 +72,9 @@ int MidgameSplit::share_null_window(MidgameSearch& master, const Board& node, Mo
     return best;
 }
 
-std::uint64_t MidgameSplit::helper_nodes() const {
-    std::uint64_t total = 0;
-    for (const auto& h : pool_.workers()) total += h->nodes();
-    return total;
-}
-
-std::uint64_t MidgameSplit::helper_scored_positions() const {
-    std::uint64_t total = 0;
-    for (const auto& h : pool_.workers()) total += h->scored_positions();
+SearchCounts MidgameSplit::helper_counts() const {
+    SearchCounts total;
+    for (const auto& h : pool_.workers()) total += h->counts();
     return total;
 }
 

@@ -35,10 +35,8 @@ public:
     // Whether a helper waits for work: only then does a split pay.
     bool idle() const { return pool_.idle(); }
 
-    // Nodes searched by the helpers so far, and positions they scored beside the tree
-    // (MidgameSearch::scored_positions).
-    std::uint64_t helper_nodes() const;
-    std::uint64_t helper_scored_positions() const;
+    // What the helpers have searched so far.
+    SearchCounts helper_counts() const;
 
 private:
     // What the pool shares; the two kinds of node differ only in how a move is searched.

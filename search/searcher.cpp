@@ -117,8 +117,15 @@ struct Run {
     int threads;
     int empties;
     int multi_pv;
+    // What the helpers that have ended searched: Lazy SMP threads as they end, a split's helpers
+    // once its iterations end.
     std::atomic<std::uint64_t> helper_nodes{0};
     std::atomic<std::uint64_t> helper_scored_positions{0};
+    void add_helper_counts(const SearchCounts& counts) {
+        helper_nodes.fetch_add(counts.nodes);
+        helper_scored_positions.fetch_add(counts.scored_positions);
+    }
+    SearchCounts helper_counts() const { return {helper_nodes.load(), helper_scored_positions.load()}; }
     std::atomic<std::uint64_t> shared_nodes{0};
     std::atomic<bool> helpers_stop{false};  // raised by the main thread when its search ends
 
@@ -222,8 +229,7 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, 
         guess = moves.front().score;
         if (!climb_ladder(ladder, depth, run.empties, selectivity, moves)) depth += step;
     }
-    run.helper_nodes.fetch_add(search.nodes());
-    run.helper_scored_positions.fetch_add(search.scored_positions());
+    run.add_helper_counts(search.counts());
 }
 
 // Iterative deepening by `step` plies on the calling thread, helpers alongside (Lazy SMP threads,
@@ -241,8 +247,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     std::vector<std::thread> helpers;
     for (int i = 1; several && !split && i < run.threads; ++i)
         helpers.emplace_back(helper_loop, std::ref(run), i, max_depth, selectivity, step, ladder);
-    const auto split_nodes = [&] { return split ? split->helper_nodes() : 0; };
-    const auto split_scored = [&] { return split ? split->helper_scored_positions() : 0; };
+    const auto split_counts = [&] { return split ? split->helper_counts() : SearchCounts{}; };
     int guess = 0;
     for (int depth = step; depth <= max_depth;) {
         const int sel = depth < kProbcutMinDepth ? 0 : selectivity;
@@ -253,8 +258,11 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
         guess = moves.front().score;
         const bool exact = depth >= run.empties && sel == 0;
         record(info, moves, depth, sel, run.multi_pv, exact);
-        info.nodes = search.nodes() + run.helper_nodes.load() + split_nodes();
-        info.scored_positions = search.scored_positions() + run.helper_scored_positions.load() + split_scored();
+        SearchCounts counts = search.counts();
+        counts += run.helper_counts();
+        counts += split_counts();
+        info.nodes = counts.nodes;
+        info.scored_positions = counts.scored_positions;
         info.elapsed = to_ms(Clock::now() - run.start);
         if (on_info) on_info(info);
         if (exact) break;
@@ -265,8 +273,7 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     }
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();
-    run.helper_nodes.fetch_add(split_nodes());
-    run.helper_scored_positions.fetch_add(split_scored());
+    run.add_helper_counts(split_counts());
 }
 
 // The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
@@ -477,8 +484,10 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     }
     iterate(run, search, moves, result, max_depth, selectivity, step, endgame == Limits::Endgame::kOff,
             impl_->options.parallelism, on_info);
-    result.nodes = search.nodes() + run.helper_nodes.load();
-    result.scored_positions = search.scored_positions() + run.helper_scored_positions.load();
+    SearchCounts counts = search.counts();
+    counts += run.helper_counts();
+    result.nodes = counts.nodes;
+    result.scored_positions = counts.scored_positions;
     // The last iteration's score opens the solve's window.
     const int guess = result.depth > 0 ? result.score : 0;
     if (endgame != Limits::Endgame::kOff && !result.solved && !stop.load() && !search.stopped())
