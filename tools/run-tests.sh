@@ -7,8 +7,8 @@
 #      tests/CMakeLists.txt lists them);
 #   4. the protocol stress test, short: self-play through `tempo nboard` / `tempo gtp` over pipes,
 #      with the Release engine, then with the ASan and TSan engines (2 games each).
-# Each step is timed; a summary table ends the output. Every step runs even when one fails; the exit
-# code is non-zero if any failed.
+# Each step is timed; a summary table ends the output, then the last lines of each failed step. Every
+# step runs even when one fails; the exit code is non-zero if any failed.
 #
 # Options: --release-only (step 1 only), --fuzz-seconds N (per target, default 20),
 #          --stress-games N (default 6), --build-dir DIR (default build; the sanitizer builds go to
@@ -33,20 +33,26 @@ done
 
 jobs=2
 summary=()
+failures=()
 failed=0
 
-# Runs one named step ("$1") as the rest of the arguments, timing it and recording the outcome.
+# Runs one named step ("$1") as the rest of the arguments, timing it and recording the outcome. A
+# failed step's last lines are printed again under the summary: a CI log is often read from its
+# tail, where the later steps' output would have buried them.
 step() {
     local name="$1"; shift
     echo
     echo "==== $name"
-    local start=$SECONDS
-    if "$@"; then
+    local start=$SECONDS log
+    log=$(mktemp)
+    if "$@" 2>&1 | tee "$log"; then  # pipefail: the step's own status
         summary+=("$(printf '%-34s %5ds  ok' "$name" $((SECONDS - start)))")
     else
         summary+=("$(printf '%-34s %5ds  FAILED' "$name" $((SECONDS - start)))")
+        failures+=("---- $name, its last 40 lines:" "$(tail -n 40 "$log")")
         failed=1
     fi
+    rm -f "$log"
 }
 
 # Sanitizer builds: clang, -O1 with debug info and assertions on, AVX2 code paths (any x86-64-v3 CPU:
@@ -105,4 +111,9 @@ fi
 echo
 echo "==== summary (wall-clock seconds, $(nproc) cores)"
 printf '%s\n' "${summary[@]}"
+if [ ${#failures[@]} -gt 0 ]; then
+    echo
+    echo "==== what the failed steps printed last"
+    printf '%s\n' "${failures[@]}"
+fi
 exit $failed
