@@ -50,6 +50,7 @@ std::uint64_t run_bench(
     searcher_options.parallelism = options.parallelism;
     Searcher searcher(searcher_options);
     if (options.evaluator) searcher.set_evaluator(Variant{}, options.evaluator);
+    searcher.prepare(Variant{});  // loading is not timed
     Limits limits;
     limits.depth = options.depth;
     limits.endgame = Limits::Endgame::kOff;

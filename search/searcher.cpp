@@ -340,11 +340,9 @@ void randomize(SearchInfo& info, int randomness) {
 
 }  // namespace
 
-// The shipped standard 8x8 evaluation loads here, not in the first timed run() (loading takes tens
-// of ms). A weights file named in the options may be for another variant: it loads on first use.
-Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) {
-    if (impl_->options.eval_file.empty()) impl_->evaluator(Variant{});
-}
+// Nothing loads here: a caller that gives the search its evaluation (set_evaluator) would pay for
+// decoding the shipped weights once more. Callers that time run() call prepare() first.
+Searcher::Searcher(SearcherOptions options) : impl_(std::make_unique<Impl>(options)) {}
 Searcher::~Searcher() = default;
 
 void Searcher::prepare(Variant variant) {
@@ -382,7 +380,6 @@ void Searcher::set_options(const SearcherOptions& options) {
         impl_->evaluators.clear();
         impl_->solvers.clear();  // they order by the old evaluation
         impl_->exact_tails.clear();
-        if (options.eval_file.empty()) impl_->evaluator(Variant{});
     }
 }
 

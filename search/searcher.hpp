@@ -119,9 +119,10 @@ public:
                      std::stop_token stop = {});
 
     // Loads what a search of `variant` opens on first use (its evaluation, its opening book when
-    // the options enable one, its endgame solver), so that no clocked move pays for it: the shipped
-    // book takes 30 ms to open (90 ms under ThreadSanitizer), inside the first move's time budget
-    // but outside anything the time plan can stop. Cheap when done already.
+    // the options enable one, its endgame solver), so that no clocked or timed run pays for it: the
+    // shipped weights take tens of ms to decode and the shipped book 30 ms to open (90 ms under
+    // ThreadSanitizer), inside the first move's time budget but outside anything the time plan can
+    // stop. Cheap when done already; call it after set_evaluator, which it then does not undo.
     void prepare(Variant variant);
 
     // The evaluation a search of `variant` uses, loaded on first use (the hand-written one when its

@@ -342,6 +342,7 @@ constexpr std::chrono::milliseconds kTinyClock = 30ms;
 // Many short games on tiny clocks: every move legal, no clock ever runs out.
 TEST(Searcher, SelfPlayOnTinyClocksNeverLosesOnTime) {
     Searcher searcher({1, 4});
+    searcher.prepare(Variant{});  // as a clocked caller must: decoding the weights is not stoppable
     std::mt19937 rng(9);
     int moves_played = 0;
     for (int g = 0; g < 100; ++g) {

@@ -114,6 +114,7 @@ void add_analyze_command(CLI::App& app) {
                          : e == "off" ? Limits::Endgame::kOff
                                       : Limits::Endgame::kAuto;
         Searcher searcher({options->threads, options->hash_mb});
+        searcher.prepare(variant);  // so that --seconds is all search
         const SearchResult result = searcher.run(game, limits, [&](const SearchInfo& info) {
             options->json ? print_info_json(info, variant.geometry) : print_info(info, variant.geometry);
         });

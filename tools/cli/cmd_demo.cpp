@@ -63,6 +63,7 @@ void add_demo_command(CLI::App& app) {
     cmd->callback([] {
         show_perft(11);
         Searcher searcher({1, 64});
+        searcher.prepare(Variant{});  // the solve's time shown is the solve's alone
         show_solve(searcher);
         searcher.clear();
         show_analysis(searcher, 3);
