@@ -185,7 +185,10 @@ std::vector<Sample> load_samples(const std::string& path) {
     std::vector<Sample> samples(count);
     if (!file.read(reinterpret_cast<char*>(samples.data()), static_cast<std::streamsize>(count * sizeof(Sample))))
         throw std::runtime_error(path + ": truncated sample file");
-    for (Sample& s : samples) s.searched = false;
+    for (Sample& s : samples) {
+        s.searched = false;
+        s.zeros = {};  // files written before they were zeros
+    }
     return samples;
 }
 

@@ -2,9 +2,11 @@
 // side to move, in discs), and the deterministic held-out split.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -21,7 +23,12 @@ struct Sample {
     bool held_out = false;
     bool exact = false;     // label is the exact value of this position (solved), not a game outcome
     bool searched = false;  // label is a search's value (a labels file applied in this run; not kept in files)
+    // The record's last bytes, named so that they are zeros: as padding they carried whatever the
+    // memory held, and the same positions made different sample files.
+    std::array<std::uint8_t, 3> zeros = {};
 };
+// Sample files are these records as they lie in memory: no padding, so the bytes are the values.
+static_assert(sizeof(Sample) == 24 && std::has_unique_object_representations_v<Sample>);
 
 struct SampleOptions {
     std::uint64_t seed = 1;
