@@ -82,7 +82,7 @@ std::vector<std::string> game_lines(const std::string& text) {
 
 TEST(EngineGames, PositionsFromTheFirstSolveOnAreLabelledWithTheirExactScore) {
     SampleOptions options;
-    const std::vector<Sample> samples = engine_game_samples(play(quick_job(3), "exact"), options, true);
+    const std::vector<Sample> samples = engine_game_samples(play(quick_job(3), "exact"), options, EngineLabels::kSearch);
     TranspositionTable tt(16);
     EndgameSolver solver(tt, Variant{});
     int exact = 0;
@@ -100,8 +100,8 @@ TEST(EngineGames, PositionsFromTheFirstSolveOnAreLabelledWithTheirExactScore) {
 TEST(EngineGames, SearchLabelsAreTheSearchScores) {
     const std::vector<EngineGame> games = play(quick_job(2), "labels");
     SampleOptions options;
-    const std::vector<Sample> by_search = engine_game_samples(games, options, true);
-    const std::vector<Sample> by_result = engine_game_samples(games, options, false);
+    const std::vector<Sample> by_search = engine_game_samples(games, options, EngineLabels::kSearch);
+    const std::vector<Sample> by_result = engine_game_samples(games, options, EngineLabels::kResult);
     ASSERT_EQ(by_search.size(), by_result.size());
     std::size_t next = 0, differ = 0;
     for (const EngineGame& g : games) {
@@ -122,6 +122,53 @@ TEST(EngineGames, SearchLabelsAreTheSearchScores) {
     }
     EXPECT_EQ(next, by_search.size());
     EXPECT_GT(differ, 10u) << "a depth-2 search rarely predicts the result";
+}
+
+// Up to a game's last random move, whose blunder the result carries, a position is labelled by its
+// search's score and left out where it has none (the random moves, the opening's positions); after
+// it, and from the exact solve on, by the result. Games without a random move keep the result.
+TEST(EngineGames, SearchBeforeRandomLabelsUpToTheLastRandomMove) {
+    const std::vector<EngineGame> games = play(quick_job(6), "before_random");
+    const std::vector<Sample> samples =
+        engine_game_samples(games, SampleOptions{}, EngineLabels::kSearchBeforeRandom);
+    std::size_t next = 0, by_search = 0, by_result = 0, left_out = 0;
+    for (const EngineGame& g : games) {
+        std::size_t last_random = 0;  // 1 + the index of the last random move's score; 0: none
+        for (std::size_t i = 0; i < g.scores.size(); ++i)
+            if (!g.scores[i]) last_random = i + 1;
+        int squares = 0;
+        std::size_t scored = 0;
+        Board board = g.game.start().board;
+        bool black_to_move = g.game.start().to_move == Color::kBlack;
+        for (Move move : g.game.moves()) {
+            if (move == kPass) {
+                board = board.passed();
+                black_to_move = !black_to_move;
+                continue;
+            }
+            const int result = black_to_move ? g.black_margin : -g.black_margin;
+            const bool in_opening = squares++ < g.opening_plies;
+            const std::optional<int> score = in_opening ? std::nullopt : g.scores[scored++];
+            const bool before = last_random > 0 && (in_opening || scored <= last_random);
+            const bool exact = board.empty_count() <= g.exact_from;
+            if (before && !exact && !score) {
+                ++left_out;
+            } else {
+                ASSERT_LT(next, samples.size());
+                const Sample& s = samples[next++];
+                ASSERT_EQ(s.board, board);
+                const bool searched = before && !exact;
+                EXPECT_EQ(s.label, searched ? *score : result);
+                ++(searched ? by_search : by_result);
+            }
+            board = board.play(move);
+            black_to_move = !black_to_move;
+        }
+    }
+    EXPECT_EQ(next, samples.size());
+    EXPECT_GT(by_search, 20u);
+    EXPECT_GT(by_result, 20u);
+    EXPECT_GT(left_out, 6u);  // each game's opening at least
 }
 
 TEST(EngineGames, TheSameSeedPlaysTheSameGames) {

@@ -99,10 +99,17 @@ int main(int argc, char** argv) {
     samples->add_option("--wthor", wthor_dir, "directory of WTHOR .wtb files");
     samples->add_option("--logbook", logbook_path, "Logistello's logbook.gam.gz");
     std::vector<std::string> engine_games_files;
-    bool search_labels = false;
+    EngineLabels engine_labels = EngineLabels::kResult;
     samples->add_option("--engine-games", engine_games_files, "games files of engine-games (plain or .gz)");
-    samples->add_flag("--search-labels", search_labels,
-                      "engine games: label a position by its search score instead of the game's result");
+    samples
+        ->add_option("--engine-labels", engine_labels,
+                     "engine games' labels before the exact solve: result, search (the search's score), "
+                     "search-before-random (the search's score up to the last random move, then the result)")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, EngineLabels>{{"result", EngineLabels::kResult},
+                                                {"search", EngineLabels::kSearch},
+                                                {"search-before-random", EngineLabels::kSearchBeforeRandom}}))
+        ->capture_default_str();
     samples->add_option("--out", samples_path, "sample file to write")->capture_default_str();
     samples->add_option("--seed", sample_options.seed, "seed of the held-out split")->capture_default_str();
     samples->add_option("--held-out", sample_options.held_out_percent, "percent of games held out")
@@ -314,7 +321,7 @@ int main(int argc, char** argv) {
             }
             for (const std::string& path : engine_games_files) {
                 const std::vector<Sample> more =
-                    engine_game_samples(read_engine_games(path).games, sample_options, search_labels);
+                    engine_game_samples(read_engine_games(path).games, sample_options, engine_labels);
                 all.insert(all.end(), more.begin(), more.end());
             }
             write_samples(samples_path, all);

@@ -118,11 +118,16 @@ std::uint64_t play_engine_games(const EngineGamesJob& job, const std::string& pa
 }
 
 std::vector<Sample> engine_game_samples(const std::vector<EngineGame>& games, const SampleOptions& options,
-                                        bool search_labels) {
+                                        EngineLabels labels) {
     std::vector<Sample> out;
     for (const EngineGame& g : games) {
         const bool held_out = is_held_out(options.seed, kEngineGames, g.index, options.held_out_percent);
         const Bitboard playable = g.game.variant().playable();
+        // The positions of scores [0, random_until) and the opening's lead into the game's last
+        // random move (scored nullopt): their result pays for a blunder that no search chose.
+        std::size_t random_until = 0;
+        for (std::size_t i = 0; i < g.scores.size(); ++i)
+            if (!g.scores[i]) random_until = i + 1;
         Board board = g.game.start().board;
         bool black_to_move = g.game.start().to_move == Color::kBlack;
         int squares = 0;  // moves that were not passes: the scores start after the opening's
@@ -136,12 +141,20 @@ std::vector<Sample> engine_game_samples(const std::vector<EngineGame>& games, co
             const int empties = board.empty_count(playable);
             const bool exact = g.exact_from >= 0 && empties <= g.exact_from;
             int label = black_to_move ? g.black_margin : -g.black_margin;
-            if (squares++ >= g.opening_plies) {
-                const std::optional<int> score = g.scores[scored++];
-                if (search_labels && score && !exact) label = *score;
+            std::optional<int> score;
+            if (squares++ >= g.opening_plies) score = g.scores[scored++];
+            const bool before_random = squares <= g.opening_plies ? random_until > 0 : scored <= random_until;
+            bool keep = true;
+            if (!exact &&
+                (labels == EngineLabels::kSearch || (labels == EngineLabels::kSearchBeforeRandom && before_random))) {
+                if (score)
+                    label = *score;
+                else  // before the last random move only a search's score is a fair label
+                    keep = labels == EngineLabels::kSearch;
             }
-            out.push_back(
-                {board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties), held_out, exact});
+            if (keep)
+                out.push_back(
+                    {board, static_cast<std::int8_t>(label), static_cast<std::uint8_t>(empties), held_out, exact});
             board = board.play(move);
             black_to_move = !black_to_move;
         }

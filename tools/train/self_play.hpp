@@ -43,10 +43,18 @@ struct EngineGamesJob {
 std::uint64_t play_engine_games(const EngineGamesJob& job, const std::string& path,
                                 const std::function<void(const EngineGame&)>& on_game = {});
 
-// Training positions of engine games: every position where the side to move has a move. Labels:
-// the game's result, or with `search_labels` the search's score where the position has one; the
-// positions from the first exact solve on are exact either way (perfect play from there).
+// How engine games label their positions before the exact solve (the positions from the first
+// exact solve on are exact in every mode: perfect play from there).
+enum class EngineLabels : std::uint8_t {
+    kResult,              // the game's result
+    kSearch,              // the search's score where the position has one, else the result
+    kSearchBeforeRandom,  // up to the game's last random move, whose blunder the result carries, the
+                          // search's score (positions without one are left out); the result after it
+};
+
+// Training positions of engine games: every position where the side to move has a move, labelled
+// as `labels` says.
 std::vector<Sample> engine_game_samples(const std::vector<EngineGame>& games, const SampleOptions& options,
-                                        bool search_labels);
+                                        EngineLabels labels);
 
 }  // namespace tempo::train
