@@ -143,7 +143,7 @@ std::vector<Sample> engine_game_samples(const std::vector<EngineGame>& games, co
             int label = black_to_move ? g.black_margin : -g.black_margin;
             std::optional<int> score;
             if (squares++ >= g.opening_plies) score = g.scores[scored++];
-            const bool before_random = squares <= g.opening_plies ? random_until > 0 : scored <= random_until;
+            const bool before_random = scored <= random_until && random_until > 0;  // the opening's: scored 0
             bool keep = true;
             if (!exact &&
                 (labels == EngineLabels::kSearch || (labels == EngineLabels::kSearchBeforeRandom && before_random))) {
