@@ -141,7 +141,9 @@ TEST(EndgameSolverThread, EachSolveKeepsItsOwnDeadline) {
     const Board short_solve = read_obf_file(std::string(TEMPO_TEST_DATA) + "/fforum-1-19.obf").at(0).position.board;
     for (int i = 0; i < 3; ++i) {
         const Clock::time_point deadline = Clock::now() + 200ms;
-        auto stopped = std::async(std::launch::async, [&] { return solver.solve(ffo50(), -64, 64, 0, {{}, deadline}); });
+        auto stopped = std::async(std::launch::async, [&] {
+            return solver.solve(ffo50(), -64, 64, 0, {{}, deadline});
+        });
         ASSERT_EQ(stopped.wait_for(10s), std::future_status::ready) << "the deadline did not end solve " << i;
         EXPECT_TRUE(stopped.get().stopped);
         EXPECT_FALSE(solver.solve(short_solve, -64, 64, 0, {{}, Clock::now() + 600s}).stopped);

@@ -82,7 +82,8 @@ std::vector<std::string> game_lines(const std::string& text) {
 
 TEST(EngineGames, PositionsFromTheFirstSolveOnAreLabelledWithTheirExactScore) {
     SampleOptions options;
-    const std::vector<Sample> samples = engine_game_samples(play(quick_job(3), "exact"), options, EngineLabels::kSearch);
+    const std::vector<Sample> samples =
+        engine_game_samples(play(quick_job(3), "exact"), options, EngineLabels::kSearch);
     TranspositionTable tt(16);
     EndgameSolver solver(tt, Variant{});
     int exact = 0;
@@ -129,8 +130,7 @@ TEST(EngineGames, SearchLabelsAreTheSearchScores) {
 // it, and from the exact solve on, by the result. Games without a random move keep the result.
 TEST(EngineGames, SearchBeforeRandomLabelsUpToTheLastRandomMove) {
     const std::vector<EngineGame> games = play(quick_job(6), "before_random");
-    const std::vector<Sample> samples =
-        engine_game_samples(games, SampleOptions{}, EngineLabels::kSearchBeforeRandom);
+    const std::vector<Sample> samples = engine_game_samples(games, SampleOptions{}, EngineLabels::kSearchBeforeRandom);
     std::size_t next = 0, by_search = 0, by_result = 0, left_out = 0;
     for (const EngineGame& g : games) {
         std::size_t last_random = 0;  // 1 + the index of the last random move's score; 0: none
