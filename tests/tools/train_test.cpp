@@ -281,27 +281,23 @@ TEST(EngineGames, MalformedFilesAreRejectedNamingTheLine) {
 // result, the header names the job, and the indices are those of the shard, each once. Both jobs,
 // seeds 33 and 34, are complete: 8 shards of 12,500 games each (data/games/README.md's table).
 TEST(EngineGames, ShippedGamesFilesAreValid) {
-    struct Shard {
-        std::uint64_t seed, shard;
-    };
     constexpr std::size_t kShardGames = 100000 / 8;  // both jobs: 100,000 games in 8 shards
-    std::vector<Shard> shards;
-    for (std::uint64_t seed : {33, 34})
-        for (std::uint64_t shard = 0; shard < 8; ++shard) shards.push_back({seed, shard});
     const std::string dir = std::string(TEMPO_SOURCE_DIR) + "/data/games/";
-    for (const auto& [seed, shard] : shards) {
-        const std::string job = std::to_string(seed) + "-" + std::to_string(shard) + "-of-8";
-        const EngineGamesFile file = read_engine_games(dir + "selfplay-" + job + ".txt.gz");
-        EXPECT_EQ(file.games.size(), kShardGames) << job;
-        const std::string expected_job =
-            "seed=" + std::to_string(seed) + " games=100000 shard=" + std::to_string(shard) + "/8";
-        EXPECT_NE(file.header.job.find(expected_job), std::string::npos) << file.header.job;
-        std::set<std::uint64_t> indices;
-        for (const EngineGame& game : file.games) {
-            EXPECT_EQ(game.index % 8, shard) << job;
-            indices.insert(game.index);
+    for (std::uint64_t seed : {33, 34}) {
+        for (std::uint64_t shard = 0; shard < 8; ++shard) {
+            const std::string job = std::to_string(seed) + "-" + std::to_string(shard) + "-of-8";
+            const EngineGamesFile file = read_engine_games(dir + "selfplay-" + job + ".txt.gz");
+            EXPECT_EQ(file.games.size(), kShardGames) << job;
+            const std::string expected_job =
+                "seed=" + std::to_string(seed) + " games=100000 shard=" + std::to_string(shard) + "/8";
+            EXPECT_NE(file.header.job.find(expected_job), std::string::npos) << file.header.job;
+            std::set<std::uint64_t> indices;
+            for (const EngineGame& game : file.games) {
+                EXPECT_EQ(game.index % 8, shard) << job;
+                indices.insert(game.index);
+            }
+            EXPECT_EQ(indices.size(), kShardGames) << job;
         }
-        EXPECT_EQ(indices.size(), kShardGames) << job;
     }
 }
 
