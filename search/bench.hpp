@@ -17,7 +17,7 @@ namespace tempo {
 // `tempo bench`'s node count at its default depth (12) on one thread. Search changes update this
 // in the same commit.
 constexpr int kBenchDepth = 12;
-constexpr std::uint64_t kBenchSignature = 1070907;
+constexpr std::uint64_t kBenchSignature = 1091508;
 
 // The bench positions, as move transcripts from the standard start.
 std::span<const char* const> bench_positions();

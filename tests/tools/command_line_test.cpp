@@ -66,7 +66,7 @@ TEST(CommandLine, BoardArgumentsNeedNoDoubleDash) {
     const std::string board = "-XXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
     auto r = run_tempo("analyze '" + board + "' --depth 4");
     EXPECT_EQ(r.status, 0) << r.output;
-    EXPECT_NE(r.output.find("best h6 score -22"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("best g6 score -22"), std::string::npos) << r.output;
     r = run_tempo("analyze -- '" + board + "' --depth 4");
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.output.find("unexpected text after the side to move: '--depth 4'"), std::string::npos) << r.output;
