@@ -218,6 +218,15 @@ bool climb_ladder(bool ladder, int depth, int empties, int& selectivity, std::ve
     return true;
 }
 
+// The depth of the iteration after `depth`: `step` plies deeper, or the end of the game once that
+// is within kEndReach plies, where the search may go there (`max_depth`) and no solve follows
+// (`ladder`).
+int next_depth(int depth, int step, int empties, int max_depth, bool ladder) {
+    depth += step;
+    if (ladder && max_depth >= empties && depth < empties && empties - depth <= kEndReach) return empties;
+    return depth;
+}
+
 // A helper thread of Lazy SMP: the same iterative deepening, odd helpers a ply ahead, results
 // only through the shared table.
 void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, bool ladder) {
@@ -227,17 +236,19 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, 
     for (int depth = step * (1 + (index & 1)); depth <= max_depth && !run.helpers_stop.load();) {
         if (!search_depth(search, run, moves, depth, selectivity, guess)) break;
         guess = moves.front().score;
-        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves)) depth += step;
+        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves))
+            depth = next_depth(depth, step, run.empties, max_depth, ladder);
     }
     run.add_helper_counts(search.counts());
 }
 
 // Iterative deepening by `step` plies on the calling thread, helpers alongside (Lazy SMP threads,
 // or the midgame split's). Ends at `max_depth`, on stop, or when the soft time budget says the next
-// iteration would not finish. With `ladder`, a selective search that reaches the end of the game
-// is followed by searches to the end at lower selectivity, down to an exact one, while the time
-// lasts: a move the clock gives time for is not played on a selective search's word (in timed games
-// at 25-28 empties such searches ended within a fifth of the move's time).
+// iteration would not finish. With `ladder`, the iteration after the last one more than kEndReach
+// plies short of the end searches to the end (next_depth), and a selective search that reaches the
+// end of the game is followed by searches to the end at lower selectivity, down to an exact one,
+// while the time lasts: a move the clock gives time for is not played on a selective search's word
+// (in timed games at 25-28 empties such searches ended within a fifth of the move's time).
 void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, int max_depth,
              int selectivity, int step, bool ladder, Parallelism parallelism,
              const std::function<void(const SearchInfo&)>& on_info) {
@@ -269,7 +280,8 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
         // An iteration costs a few times the previous ones together: do not start one that cannot end,
         // unless the time left is lost anyway (time_manager.hpp, use_all).
         if (run.time.soft && !run.time.use_all && run.elapsed() * 2 > *run.time.soft) break;
-        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves)) depth += step;
+        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves))
+            depth = next_depth(depth, step, run.empties, max_depth, ladder);
     }
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();

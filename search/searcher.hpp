@@ -21,6 +21,13 @@ namespace tempo {
 
 class Evaluator;
 
+// A midgame search allowed to the end of the game with no solve planned (play under a clock)
+// deepens one ply at a time until its next iteration would stop within this many plies of the end;
+// that one searches to the end instead, at the same selectivity: it costs little more than the
+// plies it skips and scores the game's result, not an evaluation (a probable solve, as NTest's
+// from 26 empties at its depth 16; bench/results/tuning-notes.md).
+constexpr int kEndReach = 6;
+
 // What to search for and when to stop. Every limit that is set applies; the first reached stops.
 struct Limits {
     // Midgame depth in plies (1..60); the ladder of NBoard's `set depth`.

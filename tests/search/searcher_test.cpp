@@ -142,6 +142,25 @@ TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
     EXPECT_EQ(boards.size(), 10u);
 }
 
+// Allowed to the end of the game, a midgame search deepens one ply at a time while the end is more
+// than kEndReach plies beyond its next depth, then searches to the end, once a selectivity level.
+TEST(Searcher, SearchNearTheEndGoesToTheEnd) {
+    Searcher searcher({1, 4});
+    const std::vector<Board> boards = game_positions(17, 12, 14, 6);
+    for (const Board& board : boards) {
+        const int empties = board.empty_count();
+        std::vector<int> depths;
+        const SearchResult r = searcher.run(game_at(board), to_the_end(empties, kDefaultSelectivity),
+                                            [&depths](const SearchInfo& info) { depths.push_back(info.depth); });
+        std::vector<int> expected;
+        for (int depth = 1; depth < empties - kEndReach; ++depth) expected.push_back(depth);
+        expected.insert(expected.end(), kDefaultSelectivity + 1, empties);
+        EXPECT_EQ(depths, expected) << empties << " empties";
+        expect_exact(board, r, testing::reference_solve(board, {}));
+    }
+    EXPECT_EQ(boards.size(), 6u);
+}
+
 // The exact tail's small table is kept from run to run, and clear() drops it with the
 // transposition table: after other searches, a cleared searcher searches node for node as a new one.
 TEST(Searcher, ClearedSearcherSearchesAsANewOne) {
