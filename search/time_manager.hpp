@@ -45,8 +45,8 @@ std::chrono::microseconds estimated_solve_time(int empties);
 
 // Whether the search of a position with `empties` empty squares ends in an exact solve (kExact),
 // a win/loss/draw solve (kWld) or none (kOff): the limits' own choice when they make one; else a
-// level's solve_empties as the most it solves, and under a time limit what `time.solve_limit`
-// allows.
+// level's solve_empties as the most it solves, and under a time limit an exact solve where
+// `time.solve_limit` allows one, no solve otherwise (never kWld: see time_manager.cpp).
 Limits::Endgame plan_endgame(const Limits& limits, const TimePlan& time, int empties);
 
 }  // namespace tempo
