@@ -112,9 +112,10 @@ Limits::Endgame plan_endgame(const Limits& limits, const TimePlan& time, int emp
         const microseconds budget = *time.solve_limit;
         if (estimated_solve_time(empties) * 2 <= budget) return Limits::Endgame::kExact;
         // Past that, no win/loss/draw solve: one that runs out of time leaves only the short
-        // search before it (8 plies), after spending up to the solve's limit. Without a solve the
-        // search goes to the end selectively (searcher.cpp, kEndReach and the ladder), and each
-        // level it completes stands (bench/results/2026-12-07-no-wld-plan.md).
+        // search before it (kMaxPreSolveDepth plies, searcher.cpp), after spending up to the
+        // solve's limit. Without a solve the search goes to the end selectively (searcher.cpp,
+        // kEndReach and the ladder), and each level it completes stands
+        // (bench/results/2026-12-07-no-wld-plan.md).
         return Limits::Endgame::kOff;
     }
     if (limits.solve_empties) return Limits::Endgame::kExact;
