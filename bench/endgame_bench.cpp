@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/notation.hpp"
-#include "search/endgame.hpp"
+#include "search/endgame/solver.hpp"
 
 namespace tempo {
 namespace {

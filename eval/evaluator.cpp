@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "engine/data_files.hpp"
+#include "formats/data_files.hpp"
 
 #include "eval/pattern_eval.hpp"
 #include "eval/simple_eval.hpp"

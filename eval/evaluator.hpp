@@ -28,7 +28,7 @@ std::string default_weights_name(Variant variant);
 // Whether `variant` has trained weights found without configuration (all four variants ship them;
 // a 6x6 variant without its file falls back to SimpleEvaluator).
 bool has_shipped_weights(Variant variant);
-// The first existing default weights file for `variant` (engine/data_files.hpp says where it looks);
+// The first existing default weights file for `variant` (formats/data_files.hpp says where it looks);
 // throws std::runtime_error listing the places tried.
 std::string find_weights_file(Variant variant);
 

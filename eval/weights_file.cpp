@@ -9,9 +9,9 @@
 
 #include <zlib.h>
 
-#include "engine/file_bytes.hpp"
+#include "formats/file_bytes.hpp"
 #include "engine/hash_key.hpp"
-#include "engine/little_endian.hpp"
+#include "formats/little_endian.hpp"
 #include "engine/parse_error.hpp"
 
 #include "eval/features.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "fuzz/fuzz_check.hpp"
 
 using namespace tempo;

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/logbook.hpp"
+#include "formats/logbook.hpp"
 #include "fuzz/fuzz_check.hpp"
 
 using namespace tempo;

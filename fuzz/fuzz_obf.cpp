@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/obf.hpp"
+#include "formats/obf.hpp"
 #include "fuzz/fuzz_check.hpp"
 
 using namespace tempo;

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <span>
 
-#include "engine/wthor.hpp"
+#include "formats/wthor.hpp"
 #include "fuzz/fuzz_check.hpp"
 
 using namespace tempo;

@@ -23,7 +23,7 @@ inline protocol::Session& shared_session() {
     static protocol::Session session(
         [] {
             protocol::EngineConfig config;
-            config.searcher = {1, 1};  // one thread, 1 MiB of hash
+            config.player.searcher = {1, 1};  // one thread, 1 MiB of hash
             config.level = "1";
             return config;
         }(),

@@ -115,9 +115,9 @@ void Console::announce_result() const {
 SearchResult Console::think(const std::string& announcement) {
     out_.line(announcement);
     const Game position = session_.game();
-    const Limits limits = session_.level_limits();
+    const Level level = session_.current_level();
     SearchResult result;
-    session_.start([&result, position, limits](SearchJob& job) { result = job.run(position, limits); });
+    session_.start([&result, position, level](SearchJob& job) { result = job.play(position, level); });
     session_.wait();
     return result;
 }

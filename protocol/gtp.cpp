@@ -13,7 +13,7 @@
 
 #include "engine/notation.hpp"
 #include "engine/text.hpp"
-#include "search/levels.hpp"
+#include "play/levels.hpp"
 
 namespace tempo::protocol {
 
@@ -265,17 +265,11 @@ Reply GtpEngine::genmove(const Command& c, bool commit) {
     if (game.to_move() != *color) return failure("wrong color");
     Move move = kPass;
     if (!game.must_pass()) {
-        Limits limits = session_.level_limits();
-        limits.clock = clock_for(*color);
-        if (limits.clock && !session_.level_chosen()) {
-            // No level was chosen: the controller's clock governs, over the whole depth ladder.
-            limits.depth = kMaxLevel;
-            limits.solve_empties.reset();
-        }
+        const Level level = on_clock(session_.current_level(), clock_for(*color), session_.level_chosen());
         const auto start = std::chrono::steady_clock::now();
         const Game position = game;
         SearchResult result;
-        session_.start([&result, position, limits](SearchJob& job) { result = job.run(position, limits); });
+        session_.start([&result, position, level](SearchJob& job) { result = job.play(position, level); });
         session_.wait();
         last_search_ = result;
         move = result.best;

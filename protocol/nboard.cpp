@@ -12,14 +12,14 @@
 #include <string>
 #include <string_view>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "engine/notation.hpp"
 #include "engine/rules.hpp"
 #include "engine/text.hpp"
 #include "eval/evaluator.hpp"
-#include "search/book/book_builder.hpp"
-#include "search/book/book_file.hpp"
-#include "search/book/book_valuer.hpp"
+#include "play/book/builder.hpp"
+#include "play/book/file.hpp"
+#include "play/book/valuer.hpp"
 
 namespace tempo::protocol {
 
@@ -91,14 +91,14 @@ std::string value_text(const Board& root, Variant variant, const std::vector<Mov
 }
 
 // The depth field of a `search` line: plies, or 100% (exact solve) / 100%W (win-loss-draw solve).
-std::string depth_text(const SearchInfo& info) {
+std::string depth_text(const SearchResult& info) {
     if (info.solved) return info.wld ? "100%W" : "100%";
     return std::to_string(std::max(info.depth, 1));
 }
 
 // A `book` hint line: the book line from `board` that starts with the move, its value, the games
 // that reached the position after it and the depth of the search behind the value.
-std::string book_line(const Book& book, const Board& board, const BookMove& move, Geometry geometry) {
+std::string book_line(const book::Book& book, const Board& board, const book::BookMove& move, Geometry geometry) {
     return "book " + pv_text(book.line(board, move.move), move.move, geometry) + " " + std::to_string(move.value) +
            " " + std::to_string(move.games) + " " +
            (move.exact ? std::string("100%") : std::to_string(std::max(move.depth, 1)));
@@ -109,22 +109,22 @@ struct LearnCancelled {};
 
 // The session's search as `learn` uses it: gives up as soon as the job is cancelled (a ping, a new
 // position, quit), so the answer to those comes at once.
-class CancellableValuer final : public MoveValuer {
+class CancellableValuer final : public book::MoveValuer {
 public:
-    CancellableValuer(SearchJob& job, MoveValuer& valuer) : job_(job), valuer_(valuer) {}
-    std::vector<BookMove> value_moves(const Board& board) override {
+    CancellableValuer(SearchJob& job, book::MoveValuer& valuer) : job_(job), valuer_(valuer) {}
+    std::vector<book::BookMove> value_moves(const Board& board) override {
         if (job_.cancelled()) throw LearnCancelled{};
-        std::vector<BookMove> moves = valuer_.value_moves(board);
+        std::vector<book::BookMove> moves = valuer_.value_moves(board);
         if (job_.cancelled()) throw LearnCancelled{};  // its searches were cut short: the values are not real
         return moves;
     }
 
 private:
     SearchJob& job_;
-    MoveValuer& valuer_;
+    book::MoveValuer& valuer_;
 };
 
-std::string nodestats_line(const SearchInfo& info) {
+std::string nodestats_line(const SearchResult& info) {
     return "nodestats " + std::to_string(info.nodes) + " " + fixed(info.elapsed.count() / 1000.0, 2);
 }
 
@@ -319,15 +319,15 @@ void NboardEngine::hint(std::string_view count_text) {
     const Game game = session_.game();
     if (game.is_over()) return status("the game is over: no hint");
     const auto count = parse_integer(count_text).value_or(1);
-    Limits limits = session_.level_limits();
+    // The level's search without its book: the book's moves come as `book` lines, the search ranks every move.
+    Limits limits = session_.current_level().limits;
     limits.multi_pv = static_cast<int>(std::clamp<long>(count, 1, std::max(1, popcount(game.legal_moves()))));
-    limits.book = false;  // the book's moves come as `book` lines; the search ranks every move
     const Geometry geometry = game.variant().geometry;
     // Book rows first, best first, as many as asked for. NBoard keeps one row per move, the last
     // one sent, so a book move gets no `search` row: its value, games and depth stay on show.
     Bitboard booked = 0;
-    if (const std::shared_ptr<const Book> book = session_.searcher().book(game.variant())) {
-        const std::vector<BookMove> known = book->moves(game.board());
+    if (const std::shared_ptr<const book::Book> book = session_.player().book(game.variant())) {
+        const std::vector<book::BookMove> known = book->moves(game.board());
         for (std::size_t i = 0; i < known.size() && i < static_cast<std::size_t>(limits.multi_pv); ++i) {
             out_.line(book_line(*book, game.board(), known[i], geometry));
             if (known[i].move != kPass) booked |= square_bit(known[i].move);
@@ -337,19 +337,19 @@ void NboardEngine::hint(std::string_view count_text) {
     status(std::string(kEngineName) + " is thinking");
     start_request([game, limits, geometry, booked](SearchJob& job, std::atomic<bool>& answered) {
         const std::shared_ptr<const Evaluator> eval = job.evaluator(game.variant());
-        const auto row = [&](Move move, const std::vector<Move>& pv, int score, const SearchInfo& info) {
+        const auto row = [&](Move move, const std::vector<Move>& pv, int score, const SearchResult& info) {
             if (move != kPass && move != kNoMove && (booked & square_bit(move))) return;
             const std::string value =
                 info.solved ? fixed(score, 2) : value_text(game.board(), game.variant(), pv, score, eval.get());
             job.emit("search " + pv_text(pv, move, geometry) + " " + value + " 0 " + depth_text(info));
         };
-        const auto report = [&](const SearchInfo& info) {
+        const auto report = [&](const SearchResult& info) {
             job.emit(nodestats_line(info));
             if (info.multi_pv.empty()) row(info.best, info.pv, info.score, info);
             for (const MultiPvLine& scored : info.multi_pv) row(scored.move, scored.pv, scored.score, info);
         };
         bool reported = false;
-        const SearchResult result = job.run(game, limits, [&](const SearchInfo& info) {
+        const SearchResult result = job.run(game, limits, [&](const SearchResult& info) {
             report(info);
             reported = true;
         });
@@ -361,16 +361,15 @@ void NboardEngine::hint(std::string_view count_text) {
 void NboardEngine::go() {
     stop();
     const Game game = session_.game();
-    Limits limits = session_.level_limits();
-    limits.clock = clocks_.limits_for(game.to_move());
+    const Level level = on_clock(session_.current_level(), clocks_.limits_for(game.to_move()), true);
     const Geometry geometry = game.variant().geometry;
     status(std::string(kEngineName) + " is thinking");
-    start_request([game, limits, geometry](SearchJob& job, std::atomic<bool>& answered) {
+    start_request([game, level, geometry](SearchJob& job, std::atomic<bool>& answered) {
         if (game.must_pass() || game.is_over()) {
             answered = job.emit("=== PA");  // the GUI clears its status on `===`
             return;
         }
-        const SearchResult result = job.run(game, limits);
+        const SearchResult result = job.play(game, level);
         job.emit(nodestats_line(result));
         const Move best = result.best == kNoMove ? first_square(game.legal_moves()) : result.best;
         const std::string value = result.solved || result.book
@@ -390,8 +389,9 @@ void NboardEngine::go() {
 void NboardEngine::analyze() {
     stop();
     const Game game = session_.game();
-    Limits limits = session_.level_limits();
-    limits.book = false;  // a book move is drawn among near-equal ones: its value need not be the best
+    // The level's search without its book: a book move is drawn among near-equal ones, its value
+    // need not be the best.
+    const Limits limits = session_.current_level().limits;
     status(std::string(kEngineName) + " is analysing the game");
     start_request([game, limits](SearchJob& job, std::atomic<bool>& answered) {
         const std::shared_ptr<const Evaluator> eval = job.evaluator(game.variant());
@@ -422,8 +422,8 @@ void NboardEngine::analyze() {
 void NboardEngine::learn() {
     stop();
     const Game game = session_.game();
-    Searcher& searcher = session_.searcher();
-    const BookOptions& options = searcher.options().book;
+    Player& player = session_.player();
+    const book::BookOptions& options = player.options().book;
     const std::string path = options.file;
     if (game.moves().empty()) {  // nothing to learn
         out_.line("learned");
@@ -434,7 +434,7 @@ void NboardEngine::learn() {
         refusal = "the book is off (--no-book): nothing learnt";
     else if (path.empty())
         refusal = "learn writes only a book given with --book FILE: nothing learnt";
-    else if (!searcher.book(game.variant()))
+    else if (!player.book(game.variant()))
         refusal = "the --book file is not for this variant: nothing learnt";
     if (!refusal.empty()) {
         status(refusal);
@@ -442,15 +442,15 @@ void NboardEngine::learn() {
         return;
     }
     status(std::string(kEngineName) + " is learning the game");
-    start_request([game, path, &searcher](SearchJob& job, std::atomic<bool>& answered) {
+    start_request([game, path, &player](SearchJob& job, std::atomic<bool>& answered) {
         try {
-            Book book = read_book_file(path);
-            SearchValuer search(searcher, game.variant(), kLearnDepth, job.stop_token());
+            book::Book book = book::read_book_file(path);
+            book::SearchValuer search(player.searcher(), game.variant(), kLearnDepth, job.stop_token());
             CancellableValuer valuer(job, search);
-            const std::size_t added = BookBuilder(book, valuer).learn(game, kLearnPlies);
+            const std::size_t added = book::BookBuilder(book, valuer).learn(game, kLearnPlies);
             if (job.cancelled()) return;
-            write_book_file(book, path);
-            searcher.set_book(std::make_shared<const Book>(std::move(book)));
+            book::write_book_file(book, path);
+            player.set_book(std::make_shared<const book::Book>(std::move(book)));
             job.emit("status learnt " + std::to_string(added) + " new positions");
         } catch (const LearnCancelled&) {
             return;

@@ -3,7 +3,7 @@
 #include <chrono>
 
 #include "engine/parse_error.hpp"
-#include "search/levels.hpp"
+#include "play/levels.hpp"
 
 namespace tempo::protocol {
 
@@ -15,35 +15,36 @@ constexpr int kPonderSolveEmpties = 24;
 
 }  // namespace
 
-Limits Session::limits_for_level(std::string_view level) {
-    if (const auto named = named_level(level)) return *named;
-    int depth = 0;
-    for (char c : level) {
-        if (c < '0' || c > '9' || depth > kMaxLevel) depth = -1;
-        if (depth < 0) break;
-        depth = depth * 10 + (c - '0');
+// The limits of a search that must answer at once (the session hurries, or the job was
+// cancelled): one ply, no endgame solve.
+Limits SearchJob::adjusted(Limits limits) const {
+    if (session_.hurrying_ || session_.cancelled_) {
+        limits.depth = 1;
+        limits.endgame = Limits::Endgame::kOff;
+        limits.solve_empties.reset();
+        limits.move_time = std::chrono::milliseconds(10);
     }
-    if (level.empty() || depth < kMinLevel || depth > kMaxLevel)
-        throw ParseError("bad level " + quoted_input(level) + ": expected easy, normal, hard or a depth 1..60");
-    return tempo::level_limits(depth);
+    return limits;
+}
+
+std::function<void(const SearchResult&)> SearchJob::unless_cancelled(
+    const std::function<void(const SearchResult&)>& on_info) const {
+    if (!on_info) return {};
+    return [this, &on_info](const SearchResult& info) {
+        if (!session_.cancelled_) on_info(info);
+    };
 }
 
 SearchResult SearchJob::run(const Game& game, const Limits& limits,
-                            const std::function<void(const SearchInfo&)>& on_info) {
-    Session& s = session_;
-    Limits adjusted = limits;
-    if (s.hurrying_ || s.cancelled_) {  // answer at once: one ply, no endgame solve
-        adjusted.depth = 1;
-        adjusted.endgame = Limits::Endgame::kOff;
-        adjusted.solve_empties.reset();
-        adjusted.move_time = std::chrono::milliseconds(10);
-    }
-    return s.searcher_.run(
-        game, adjusted,
-        [&](const SearchInfo& info) {
-            if (on_info && !s.cancelled_) on_info(info);
-        },
-        stop_);
+                            const std::function<void(const SearchResult&)>& on_info) {
+    return session_.searcher().run(game, adjusted(limits), unless_cancelled(on_info), stop_);
+}
+
+SearchResult SearchJob::play(const Game& game, const Level& level,
+                             const std::function<void(const SearchResult&)>& on_info) {
+    Level now = level;
+    now.limits = adjusted(level.limits);
+    return session_.player_.play(game, now, unless_cancelled(on_info), stop_);
 }
 
 bool SearchJob::announce_ponder(const Game& position) {
@@ -59,10 +60,10 @@ void SearchJob::ponder(const Game& position) {
     Limits limits;  // as deep as the time allows: the next command stops it
     limits.endgame = Limits::Endgame::kAuto;
     limits.solve_empties = kPonderSolveEmpties;
-    session_.searcher_.run(position, limits, {}, stop_);
+    session_.searcher().run(position, limits, {}, stop_);
 }
 
-std::shared_ptr<const Evaluator> SearchJob::evaluator(Variant variant) { return session_.searcher_.evaluator(variant); }
+std::shared_ptr<const Evaluator> SearchJob::evaluator(Variant variant) { return session_.searcher().evaluator(variant); }
 
 bool SearchJob::emit(std::string_view line) {
     Session& s = session_;
@@ -72,12 +73,12 @@ bool SearchJob::emit(std::string_view line) {
 bool SearchJob::cancelled() const { return session_.cancelled_; }
 
 Session::Session(EngineConfig config, LineOutput& output)
-    : output_(output), searcher_(config.searcher), game_(config.variant), ponder_(config.ponder) {
+    : output_(output), player_(config.player), game_(config.variant), ponder_(config.ponder) {
     set_level(config.level);
     level_chosen_ = config.level_chosen;
-    if (config.book) searcher_.set_book(config.book);
-    if (config.evaluator) searcher_.set_evaluator(config.variant, config.evaluator);
-    searcher_.prepare(game_.variant());
+    if (config.book) player_.set_book(config.book);
+    if (config.evaluator) player_.searcher().set_evaluator(config.variant, config.evaluator);
+    player_.prepare(game_.variant());
 }
 
 Session::~Session() { cancel(); }
@@ -85,14 +86,14 @@ Session::~Session() { cancel(); }
 void Session::new_game(Variant variant) {
     cancel();
     game_ = Game(variant);
-    searcher_.clear();
-    searcher_.prepare(variant);
+    player_.clear();
+    player_.prepare(variant);
 }
 
 void Session::set_game(Game game) {
     cancel();
     game_ = std::move(game);
-    searcher_.prepare(game_.variant());
+    player_.prepare(game_.variant());
 }
 
 bool Session::pondering() const {
@@ -111,12 +112,11 @@ void Session::set_game_keeping_ponder(Game game) {
 }
 
 void Session::set_level(std::string_view level) {
-    limits_for_level(level);  // throws on a bad level before anything changes
+    parse_level(level);  // throws on a bad level before anything changes
     level_ = std::string(level);
     level_chosen_ = true;
 }
 
-Limits Session::level_limits() const { return limits_for_level(level_); }
 
 void Session::start(std::function<void(SearchJob&)> job) {
     cancel();

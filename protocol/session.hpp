@@ -1,4 +1,4 @@
-// The engine behind every front end: one Game, one Searcher and the settings a protocol changes
+// The engine behind every front end: one Game, one Player and the settings a protocol changes
 // (level, variant). Searches run on their own thread so the protocol loop stays responsive;
 // NBoard, GTP and the console are thin translators over this object.
 #pragma once
@@ -16,19 +16,19 @@
 
 #include "engine/game.hpp"
 #include "protocol/line_output.hpp"
-#include "search/searcher.hpp"
+#include "play/player.hpp"
 
 namespace tempo::protocol {
 
 // What the command line sets for every mode (see tools/cli/engine_options.hpp).
 struct EngineConfig {
-    SearcherOptions searcher;  // threads, hash, evaluation weights file
+    PlayerOptions player;  // threads, hash, evaluation weights file, book
     std::string level = "normal";
     bool level_chosen = false;  // --level was given: a controller's clock only caps it
     Variant variant;
     // The book of `variant` as opened (and checked) at start-up, so that the session does not
-    // read the file again; nullptr: the searcher opens what its options name.
-    std::shared_ptr<const Book> book;
+    // read the file again; nullptr: the player opens what its options name.
+    std::shared_ptr<const book::Book> book;
     // The evaluation of `variant` as loaded (and checked) at start-up, likewise; nullptr: the
     // searcher loads what its options name.
     std::shared_ptr<const Evaluator> evaluator;
@@ -42,9 +42,13 @@ class Session;
 // makes it) ends every search of the job from the moment cancel(), interrupt() or hurry() asks.
 class SearchJob {
 public:
-    // Searches `game`; `on_info` runs on this thread after each iteration, unless cancelled.
+    // Searches `game` (analysis: no book, no noise); `on_info` runs on this thread after each
+    // iteration, unless cancelled.
     SearchResult run(const Game& game, const Limits& limits,
-                     const std::function<void(const SearchInfo&)>& on_info = {});
+                     const std::function<void(const SearchResult&)>& on_info = {});
+    // Plays a move of `game` at `level` through the Player (the book first, a weak level's noise).
+    SearchResult play(const Game& game, const Level& level,
+                      const std::function<void(const SearchResult&)>& on_info = {});
     // Thinks on the opponent's time: a silent search of `position` (the opponent to move) that
     // fills the transposition table, the next move's search finding its results there, until the
     // job is stopped. Returns at once without --ponder or when the game is over.
@@ -64,6 +68,9 @@ public:
 
 private:
     friend class Session;
+    Limits adjusted(Limits limits) const;
+    std::function<void(const SearchResult&)> unless_cancelled(
+        const std::function<void(const SearchResult&)>& on_info) const;
     SearchJob(Session& session, std::stop_token stop) : session_(session), stop_(std::move(stop)) {}
     Session& session_;
     std::stop_token stop_;
@@ -90,10 +97,8 @@ public:
     const std::string& level() const { return level_; }
     // Whether the level was chosen (--level, GTP `level`, NBoard `set depth`) rather than the default.
     bool level_chosen() const { return level_chosen_; }
-    // The limits of the current level for a move in the current game.
-    Limits level_limits() const;
-    // The limits of a level; throws ParseError naming the problem for a bad one.
-    static Limits limits_for_level(std::string_view level);
+    // The current level, for a move in the current game.
+    Level current_level() const { return parse_level(level_); }
 
     bool ponders() const { return ponder_; }
     // Whether the running job is pondering; whether it is pondering the position of `game` (its
@@ -118,7 +123,8 @@ public:
     // (the controller has gone or asked to quit; answers must still come, but quickly).
     void hurry();
 
-    Searcher& searcher() { return searcher_; }
+    Player& player() { return player_; }
+    Searcher& searcher() { return player_.searcher(); }
     LineOutput& output() { return output_; }
 
 private:
@@ -128,7 +134,7 @@ private:
     void stop_job();
 
     LineOutput& output_;
-    Searcher searcher_;
+    Player player_;
     Game game_;
     std::string level_;
     bool level_chosen_ = false;

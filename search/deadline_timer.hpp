@@ -1,5 +1,5 @@
 // A flag raised at a deadline by a thread that sleeps until then: the watchdog of a search whose
-// own clock checks are too sparse on a slow build (search/endgame.cpp). One thread serves every
+// own clock checks are too sparse on a slow build (search/endgame/solver.cpp). One thread serves every
 // deadline of its owner, started at the first: a thread started per search costs 20-50 us, and
 // about 3 ms under AddressSanitizer, at every timed move.
 #pragma once

@@ -2,22 +2,21 @@
 // to the exact or win/loss/draw endgame solver, time control, and several threads: Lazy SMP (helper
 // threads run the same iterative deepening on the shared transposition table, half of them one ply
 // deeper, and the main thread's answer is the result) or Young Brothers Wait at the root, the PV
-// nodes and the null-window nodes below it (search/midgame_split.hpp).
+// nodes and the null-window nodes below it (search/midgame/split.hpp).
 #include "search/searcher.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <random>
 #include <thread>
 
 #include "engine/rules.hpp"
 #include "eval/simple_eval.hpp"
-#include "search/endgame.hpp"
-#include "search/endgame_guess.hpp"
-#include "search/midgame.hpp"
-#include "search/midgame_split.hpp"
-#include "search/probcut.hpp"
+#include "search/endgame/solver.hpp"
+#include "search/endgame/guess.hpp"
+#include "search/midgame/search.hpp"
+#include "search/midgame/split.hpp"
+#include "search/midgame/probcut.hpp"
 #include "search/time_manager.hpp"
 #include "search/tt.hpp"
 
@@ -46,24 +45,13 @@ struct Searcher::Impl {
     TranspositionTable tt;
     std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Evaluator>> evaluators;
     std::map<std::pair<Geometry, Rules>, std::unique_ptr<EndgameSolver>> solvers;
-    // Opening books by variant, opened on first use; nullptr = no book for the variant.
-    std::map<std::pair<Geometry, Rules>, std::shared_ptr<const Book>> books;
-    // Draws among near-equal book moves: one stream per searcher, so a seed fixes a game's choices.
-    std::mt19937_64 book_rng;
     // The running search's stop flag, which its searches poll; raised by the caller's stop token.
     std::atomic<bool> stop{false};
     // The main thread's exact tail by variant, on `tt` and `stop`, made on first use and kept.
     std::map<std::pair<Geometry, Rules>, std::unique_ptr<ExactTail>> exact_tails;
 
     explicit Impl(const SearcherOptions& o)
-        : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))), book_rng(book_seed(o.book)) {}
-
-    // The seed of the book draws: the options' or, for 0, a random one.
-    static std::uint64_t book_seed(const BookOptions& book) {
-        if (book.seed != 0) return book.seed;
-        std::random_device device;
-        return (std::uint64_t{device()} << 32) ^ device();
-    }
+        : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))) {}
 
     // The variant's evaluation, loaded once. Without its weights file the search still plays, on
     // the hand-written evaluation, and says so on stderr.
@@ -82,7 +70,7 @@ struct Searcher::Impl {
 
     // The variant's endgame solver on the shared table, made on first use (and again when the
     // thread count or the weights change), ordered by the evaluation where that pays
-    // (solver_uses_evaluation; FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/results/endgame-ffo40-49.md).
+    // (solver_uses_evaluation; FFO #40-#49: 1.81 G -> 0.97 G nodes, bench/results/2026-11-29-endgame-ffo40-49.md).
     EndgameSolver& solver(Variant variant) {
         auto& slot = solvers[{variant.geometry, variant.rules}];
         const int threads = std::max(1, options.threads);
@@ -157,7 +145,7 @@ std::vector<RootMove> initial_root_moves(const Board& board, const Run& run) {
 }
 
 // The answer of one completed root search (or of the part of an interrupted one that can be trusted).
-void record(SearchInfo& info, const std::vector<RootMove>& moves, int depth, int selectivity, int multi_pv,
+void record(SearchResult& info, const std::vector<RootMove>& moves, int depth, int selectivity, int multi_pv,
             bool solved) {
     info.best = moves.front().move;
     info.score = moves.front().score;
@@ -196,7 +184,7 @@ bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves,
 // After an interrupted iteration: a move proven better than the previous best at that depth. A
 // fail-low's score is only a bound from above (after a failed aspiration window, the moves not yet
 // searched again keep theirs), so it proves nothing.
-void adopt_partial(SearchInfo& info, const std::vector<RootMove>& moves, int depth) {
+void adopt_partial(SearchResult& info, const std::vector<RootMove>& moves, int depth) {
     if (moves.front().depth != depth) return;
     const RootMove* best = &moves.front();
     for (const RootMove& rm : moves)
@@ -249,9 +237,9 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, 
 // end of the game is followed by searches to the end at lower selectivity, down to an exact one,
 // while the time lasts: a move the clock gives time for is not played on a selective search's word
 // (in timed games at 25-28 empties such searches ended within a fifth of the move's time).
-void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchInfo& info, int max_depth,
+void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, SearchResult& info, int max_depth,
              int selectivity, int step, bool ladder, Parallelism parallelism,
-             const std::function<void(const SearchInfo&)>& on_info) {
+             const std::function<void(const SearchResult&)>& on_info) {
     const bool several = run.threads > 1 && max_depth > 1;
     std::optional<MidgameSplit> split;
     if (several && parallelism == Parallelism::kYbwc) split.emplace(run.context(), run.threads - 1);
@@ -291,11 +279,11 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
 // The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
 // solved on its own. Returns false when stopped (by the stop token or the hard time limit).
 // `guess` opens the exact solve's aspiration window.
-bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_moves, SearchInfo& info, bool wld,
-           int guess, const std::function<void(const SearchInfo&)>& on_info) {
+bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_moves, SearchResult& info, bool wld,
+           int guess, const std::function<void(const SearchResult&)>& on_info) {
     const SolveStop stop{run.stop_token, run.time.hard ? std::optional(run.start + *run.time.hard) : std::nullopt};
     std::uint64_t nodes = 0;
-    SearchInfo solved = info;
+    SearchResult solved = info;
     if (run.multi_pv > 1 && !wld) {
         std::vector<RootMove> moves = root_moves;
         for (RootMove& rm : moves) {
@@ -331,25 +319,6 @@ bool solve(Run& run, EndgameSolver& solver, const std::vector<RootMove>& root_mo
     return true;
 }
 
-// Weak levels: the move with the best score after noise.
-void randomize(SearchInfo& info, int randomness) {
-    if (info.multi_pv.empty()) return;
-    std::mt19937 rng(std::random_device{}());
-    std::uniform_int_distribution<int> noise(-randomness, randomness);
-    const MultiPvLine* pick = &info.multi_pv.front();
-    int best = -1000;
-    for (const MultiPvLine& m : info.multi_pv) {
-        const int value = m.score + noise(rng);
-        if (value > best) {
-            best = value;
-            pick = &m;
-        }
-    }
-    info.best = pick->move;
-    info.score = pick->score;
-    info.pv = pick->pv;
-}
-
 }  // namespace
 
 // Nothing loads here: a caller that gives the search its evaluation (set_evaluator) would pay for
@@ -359,7 +328,6 @@ Searcher::~Searcher() = default;
 
 void Searcher::prepare(Variant variant) {
     impl_->evaluator(variant);
-    book(variant);  // nullptr, at once, when the options disable the book
     impl_->solver(variant);
     impl_->exact_tail(variant);
 }
@@ -385,8 +353,6 @@ void Searcher::set_options(const SearcherOptions& options) {
     if (options.hash_mb != impl_->options.hash_mb)
         impl_->tt.resize(static_cast<std::size_t>(std::max(1, options.hash_mb)));
     const bool new_weights = options.eval_file != impl_->options.eval_file;
-    if (options.book != impl_->options.book) impl_->books.clear();
-    if (options.book.seed != impl_->options.book.seed) impl_->book_rng.seed(Impl::book_seed(options.book));
     impl_->options = options;
     if (new_weights) {
         impl_->evaluators.clear();
@@ -395,26 +361,8 @@ void Searcher::set_options(const SearcherOptions& options) {
     }
 }
 
-std::shared_ptr<const Book> Searcher::book(Variant variant) {
-    const std::pair key{variant.geometry, variant.rules};
-    if (const auto it = impl_->books.find(key); it != impl_->books.end()) return it->second;
-    std::shared_ptr<const Book> book;
-    try {
-        book = open_book(variant, impl_->options.book);
-    } catch (const std::exception&) {
-        // The tools check the book at start-up; a --book file of one variant serves no other.
-    }
-    impl_->books[key] = book;
-    return book;
-}
-
-void Searcher::set_book(std::shared_ptr<const Book> book) {
-    const Variant variant = book->variant();
-    impl_->books[{variant.geometry, variant.rules}] = std::move(book);
-}
-
 SearchResult Searcher::run(const Game& game, const Limits& limits,
-                           const std::function<void(const SearchInfo&)>& on_info, std::stop_token stop_token) {
+                           const std::function<void(const SearchResult&)>& on_info, std::stop_token stop_token) {
     const Clock::time_point start = Clock::now();
     const Variant variant = game.variant();
     const Board board = game.board();
@@ -433,25 +381,8 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
         result.score = -evaluator.evaluate(board.passed());
         return result;
     }
-    if (limits.book && limits.multi_pv <= 1 && limits.randomness == 0) {
-        const std::shared_ptr<const Book> opening_book = book(variant);
-        if (const auto move = opening_book ? opening_book->choose(board, impl_->options.book.margin, impl_->book_rng)
-                                           : std::nullopt) {
-            result.best = move->move;
-            result.score = move->value;
-            result.depth = move->depth;
-            result.solved = move->exact;
-            result.selectivity = move->exact ? 100 : 0;
-            result.pv = opening_book->line(board, move->move);
-            result.book = true;
-            result.elapsed = to_ms(Clock::now() - start);
-            if (on_info) on_info(result);
-            return result;
-        }
-    }
-
     const int empties = board.empty_count(variant.playable());
-    const int multi_pv = limits.randomness > 0 ? 64 : std::clamp(limits.multi_pv, 1, 64);
+    const int multi_pv = std::clamp(limits.multi_pv, 1, Limits::kAllMoves);
     // The searches poll this flag; the token raises it, at once when the stop came before run().
     std::atomic<bool>& stop = impl_->stop;
     stop.store(false);
@@ -482,7 +413,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     int selectivity = std::clamp(limits.selectivity.value_or(impl_->options.selectivity), 0, kMaxSelectivity);
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
-    // An exact solve first searches as `tempo solve`'s guess does (search/endgame_guess.hpp): to the
+    // An exact solve first searches as `tempo solve`'s guess does (search/endgame/guess.hpp): to the
     // end from kGuessEmpties, kGuessShortfall plies short below (bench/results/tuning-notes.md).
     if (endgame == Limits::Endgame::kExact && multi_pv == 1 && guess_depth(empties) >= kGuessDepthStep) {
         max_depth = guess_depth(empties);
@@ -501,7 +432,6 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     const int guess = result.depth > 0 ? result.score : 0;
     if (endgame != Limits::Endgame::kOff && !result.solved && !stop.load() && !search.stopped())
         solve(run, impl_->solver(variant), moves, result, endgame == Limits::Endgame::kWld, guess, on_info);
-    if (limits.randomness > 0) randomize(result, limits.randomness);
     result.stopped = stop_token.stop_requested();
     result.elapsed = to_ms(Clock::now() - start);
     return result;

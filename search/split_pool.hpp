@@ -1,5 +1,5 @@
-// The thread pool behind Young Brothers Wait, for the midgame (search/midgame_split.hpp) and the
-// endgame (search/endgame_parallel.hpp): helper threads, each with its own searcher, sleep until
+// The thread pool behind Young Brothers Wait, for the midgame (search/midgame/split.hpp) and the
+// endgame (search/endgame/parallel.hpp): helper threads, each with its own searcher, sleep until
 // the master opens a split point, join the newest one that still has moves and leave when its
 // moves run out. Only the master opens split points, but it may open one inside a move it took
 // from another (a fail-high re-search), so open points form a stack and helpers join its top.

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <optional>
 
-#include "search/searcher.hpp"
+#include "search/limits.hpp"
 
 namespace tempo {
 

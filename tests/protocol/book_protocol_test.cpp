@@ -14,9 +14,9 @@
 
 #include "engine/notation.hpp"
 #include "protocol/session.hpp"
-#include "search/book/book.hpp"
-#include "search/book/book_file.hpp"
-#include "search/book/book_location.hpp"
+#include "play/book/book.hpp"
+#include "play/book/file.hpp"
+#include "play/book/location.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 
 namespace tempo {
@@ -44,12 +44,12 @@ public:
 
     // A book of the start position only: f5 +2, d3 +1, c4 0, e6 -3 at depth 8.
     std::string start_only(const std::string& name) const {
-        Book book;
-        const std::vector<BookMove> root{
+        book::Book book;
+        const std::vector<book::BookMove> root{
             {parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8}, {parse_move("e6"), -3, 8}};
         book.set_moves(Board::start(), root);
         book.set_depth(8);
-        write_book_file(book, path(name));
+        book::write_book_file(book, path(name));
         return path(name);
     }
 
@@ -61,11 +61,11 @@ private:
 // the file a second time: here the file no longer exists, so a second reading would find no book.
 TEST(BookProtocol, SessionKeepsTheBookOpenedAtStartUp) {
     protocol::EngineConfig config;
-    config.searcher.book.file = "/nonexistent/tempo-book.tbk";
-    config.book = std::make_shared<const Book>();
+    config.player.book.file = "/nonexistent/tempo-book.tbk";
+    config.book = std::make_shared<const book::Book>();
     protocol::LineOutput output;
     protocol::Session session(config, output);
-    EXPECT_EQ(session.searcher().book(Variant{}), config.book);
+    EXPECT_EQ(session.player().book(Variant{}), config.book);
 }
 
 // NBoard keeps one hint row per move, the last one sent: a book move gets its book row only, and
@@ -95,7 +95,7 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
     engine.send("learn");
     std::vector<std::string> seen;
     EXPECT_EQ(read_until(engine, "learned", &seen, 120s), "learned");
-    const Book book = read_book_file(path);
+    const book::Book book = book::read_book_file(path);
     // The start was known; the positions before each later move are new: f5, f5d6, f5d6c3, f5d6c3d3.
     EXPECT_EQ(book.size(), 5u);
     EXPECT_EQ(book.find(parse_transcript("f5d6c3").board())->games, 1u);
@@ -114,7 +114,7 @@ TEST(BookProtocol, NboardLearnGrowsTheBookFileAndAnswersLearned) {
 
 // Without --book, `learn` leaves the shipped book alone (test and fuzz runs send `learn` too).
 TEST(BookProtocol, NboardLearnNeverWritesTheShippedBook) {
-    const std::string shipped = find_book_file(Variant{});
+    const std::string shipped = book::find_book_file(Variant{});
     ASSERT_FALSE(shipped.empty());
     const auto bytes = [&shipped] {
         std::ifstream in(shipped, std::ios::binary);

@@ -10,8 +10,8 @@
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "search/book/book.hpp"
-#include "search/book/book_location.hpp"
+#include "play/book/book.hpp"
+#include "play/book/location.hpp"
 #include "tests/protocol/garbled_lines.hpp"
 #include "tests/protocol/nboard_lines.hpp"
 
@@ -106,9 +106,9 @@ TEST(Nboard, GuiTrafficStatusLinesBookRowsAndValues) {
 
     // Hint 4 at the start: the book's rows (value, games, depth) for the four moves, no search row
     // that would replace them, then the status cleared.
-    const std::shared_ptr<const Book> book = open_book(Variant{}, BookOptions{});
+    const std::shared_ptr<const book::Book> book = book::open_book(Variant{}, book::BookOptions{});
     ASSERT_TRUE(book);
-    const std::vector<BookMove> known = book->moves(Board::start());
+    const std::vector<book::BookMove> known = book->moves(Board::start());
     ASSERT_EQ(known.size(), 4u);
     engine.send("set game " + ggf(kStartBoard, ""));
     engine.send("set depth 8");

@@ -9,8 +9,7 @@
 
 #include "engine/notation.hpp"
 #include "engine/rules.hpp"
-#include "search/levels.hpp"
-#include "search/probcut.hpp"
+#include "search/midgame/probcut.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tests/sanitized.hpp"
 #include "tests/search/search_reference.hpp"
@@ -151,7 +150,7 @@ TEST(Searcher, SearchNearTheEndGoesToTheEnd) {
         const int empties = board.empty_count();
         std::vector<int> depths;
         const SearchResult r = searcher.run(game_at(board), to_the_end(empties, kDefaultSelectivity),
-                                            [&depths](const SearchInfo& info) { depths.push_back(info.depth); });
+                                            [&depths](const SearchResult& info) { depths.push_back(info.depth); });
         std::vector<int> expected;
         for (int depth = 1; depth < empties - kEndReach; ++depth) expected.push_back(depth);
         expected.insert(expected.end(), kDefaultSelectivity + 1, empties);
@@ -323,19 +322,6 @@ TEST(Searcher, NodeLimitAndMultiPv) {
     ASSERT_EQ(m.multi_pv.size(), 4u);  // the start position has exactly four moves
     for (std::size_t i = 1; i < m.multi_pv.size(); ++i) EXPECT_GE(m.multi_pv[i - 1].score, m.multi_pv[i].score);
     EXPECT_EQ(m.multi_pv.front().move, m.best);
-}
-
-TEST(Searcher, LevelsPlayLegalMoves) {
-    Searcher searcher({1, 4});  // small tables: page faults are slow on loaded machines
-    Game game;
-    for (const char* name : {"easy", "normal", "hard"}) ASSERT_TRUE(named_level(name).has_value()) << name;
-    EXPECT_FALSE(named_level("grandmaster").has_value());
-    for (int ply = 0; !game.is_over() && ply < 20; ++ply) {
-        Limits limits = ply % 3 == 0 ? *named_level("easy") : level_limits(1 + ply % 12);
-        limits.move_time = 100ms;  // keeps "hard" short in a unit test
-        const SearchResult r = searcher.run(game, limits);
-        ASSERT_TRUE(game.play(r.best)) << ply;
-    }
 }
 
 // CPU time of this process: the clock of the self-play test. Wall time on a loaded machine adds

@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "engine/game.hpp"
-#include "engine/obf.hpp"
+#include "formats/obf.hpp"
 #include "search/deadline_timer.hpp"
-#include "search/endgame.hpp"
+#include "search/endgame/solver.hpp"
 #include "search/searcher.hpp"
 #include "search/tt.hpp"
 
@@ -54,7 +54,7 @@ TEST(SearcherThread, StopDuringAnIterationEndsTheSearch) {
         bool told = false;
         return searcher.run(
             Game(), Limits{},
-            [&](const SearchInfo&) {
+            [&](const SearchResult&) {
                 if (!told) first_info.set_value();
                 told = true;
             },
@@ -82,7 +82,7 @@ TEST(SearcherThread, StopDuringTheEndgameSolveEndsIt) {
     auto result = std::async(std::launch::async, [&] {
         return searcher.run(
             game, limits,
-            [&](const SearchInfo& info) {
+            [&](const SearchResult& info) {
                 if (info.depth == 8 && !info.solved) presearch_done.set_value();
             },
             stop.get_token());

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "search/levels.hpp"
 
 namespace tempo {
 namespace {
@@ -154,7 +153,9 @@ TEST(TimePlan, OnlyPerMoveTimeIsUsedToTheDeadline) {
 // The endgame plan: a level solves from its solve_empties when the time is not limited; under a
 // clock the time decides within that ceiling.
 TEST(EndgamePlan, ALevelsSolveEmptiesIsACeilingUnderAClock) {
-    Limits level = level_limits(60);  // solves from 60 empties: the whole game
+    Limits level;  // level 60: solves from 60 empties, the whole game
+    level.depth = 60;
+    level.solve_empties = 60;
     const TimePlan untimed = plan_time(level, 40);
     EXPECT_EQ(plan_endgame(level, untimed, 40), Limits::Endgame::kExact);
 
@@ -162,7 +163,9 @@ TEST(EndgamePlan, ALevelsSolveEmptiesIsACeilingUnderAClock) {
     EXPECT_EQ(plan_endgame(level, plan_time(level, 40), 40), Limits::Endgame::kOff);
     EXPECT_EQ(plan_endgame(level, plan_time(level, 10), 10), Limits::Endgame::kExact);
 
-    Limits level14 = level_limits(14);  // solves from 24 empties
+    Limits level14;  // level 14: solves from 24 empties
+    level14.depth = 14;
+    level14.solve_empties = 24;
     level14.move_time = 1'000'000ms;
     EXPECT_EQ(plan_endgame(level14, plan_time(level14, 25), 25), Limits::Endgame::kOff);
     EXPECT_EQ(plan_endgame(level14, plan_time(level14, 24), 24), Limits::Endgame::kExact);

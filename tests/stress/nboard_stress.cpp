@@ -5,7 +5,7 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "engine/notation.hpp"
 
 namespace tempo::stress {

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "engine/notation.hpp"
 #include "engine/text.hpp"
 

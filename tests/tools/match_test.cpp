@@ -11,7 +11,7 @@
 #include <set>
 #include <tuple>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "engine/notation.hpp"
 #include "tools/match/gtp_player.hpp"
 #include "tools/match/match_runner.hpp"

@@ -12,9 +12,9 @@
 #include <string>
 
 #include "engine/notation.hpp"
-#include "engine/wthor.hpp"
-#include "search/endgame.hpp"
-#include "search/game_review.hpp"
+#include "formats/wthor.hpp"
+#include "search/endgame/solver.hpp"
+#include "tools/review/game_review.hpp"
 #include "search/tt.hpp"
 #include "tests/tools/run_tempo.hpp"
 #include "tools/review/review_report.hpp"

@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "search/endgame.hpp"
-#include "search/probcut.hpp"
+#include "search/endgame/solver.hpp"
+#include "search/midgame/probcut.hpp"
 #include "search/tt.hpp"
 #include "tests/engine/random_positions.hpp"
 #include "tools/train/engine_games_file.hpp"

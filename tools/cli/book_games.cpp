@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "engine/logbook.hpp"
-#include "engine/wthor.hpp"
+#include "formats/logbook.hpp"
+#include "formats/wthor.hpp"
 
 namespace tempo::cli {
 

@@ -23,7 +23,7 @@ std::vector<std::string> move_names(const std::vector<Move>& moves, Geometry geo
 }
 
 // One JSON object a line: what print_info shows, for scripts.
-void print_info_json(const SearchInfo& info, Geometry geometry) {
+void print_info_json(const SearchResult& info, Geometry geometry) {
     JsonLine line;
     line.number("depth", info.depth)
         .number("selectivity", info.selectivity)
@@ -47,7 +47,7 @@ void print_info_json(const SearchInfo& info, Geometry geometry) {
     std::fflush(stdout);
 }
 
-void print_info(const SearchInfo& info, Geometry geometry) {
+void print_info(const SearchResult& info, Geometry geometry) {
     const double seconds = info.elapsed.count() / 1000.0;
     const std::string depth = info.solved ? std::to_string(info.depth) + (info.wld ? " wld" : " exact")
                                           : std::to_string(info.depth) + "@" + std::to_string(info.selectivity) + "%";
@@ -115,7 +115,7 @@ void add_analyze_command(CLI::App& app) {
                                       : Limits::Endgame::kAuto;
         Searcher searcher({options->threads, options->hash_mb});
         searcher.prepare(variant);  // so that --seconds is all search
-        const SearchResult result = searcher.run(game, limits, [&](const SearchInfo& info) {
+        const SearchResult result = searcher.run(game, limits, [&](const SearchResult& info) {
             options->json ? print_info_json(info, variant.geometry) : print_info(info, variant.geometry);
         });
         if (options->json) {

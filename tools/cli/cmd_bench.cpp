@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/notation.hpp"
-#include "search/bench.hpp"
+#include "bench/search_bench.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/engine_options.hpp"
 

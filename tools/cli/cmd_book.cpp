@@ -14,15 +14,15 @@
 #include <string>
 #include <vector>
 
-#include "engine/file_bytes.hpp"
+#include "formats/file_bytes.hpp"
 #include "engine/notation.hpp"
 #include "engine/text.hpp"
-#include "search/book/book_builder.hpp"
-#include "search/book/book_edax.hpp"
-#include "search/book/book_file.hpp"
-#include "search/book/book_location.hpp"
-#include "search/book/book_text.hpp"
-#include "search/book/book_valuer.hpp"
+#include "play/book/builder.hpp"
+#include "play/book/edax.hpp"
+#include "play/book/file.hpp"
+#include "play/book/location.hpp"
+#include "play/book/text.hpp"
+#include "play/book/valuer.hpp"
 #include "tools/cli/book_games.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/json_line.hpp"
@@ -43,14 +43,14 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // The book named by --book, or the shipped one of the variant.
 std::string book_path(const std::string& given, Variant variant) {
     if (!given.empty()) return given;
-    const std::string found = find_book_file(variant);
+    const std::string found = book::find_book_file(variant);
     if (found.empty())
         throw CLI::ValidationError("--book", "no shipped book for " + variant.name() + "; give one with --book FILE");
     return found;
 }
 
-Book load(const std::string& path) { return read_book_file(path); }
-void save(const Book& book, const std::string& path) { write_book_file(book, path); }
+book::Book load(const std::string& path) { return book::read_book_file(path); }
+void save(const book::Book& book, const std::string& path) { book::write_book_file(book, path); }
 
 // Runs a subcommand: a bad file or a failed save ends it with its message and exit code 1.
 std::function<void()> guarded(std::function<void()> run) {
@@ -96,7 +96,7 @@ void run_build(const BuildOptions& o) {
     const Variant variant = Variant::parse(o.variant);
     const Clock::time_point start = Clock::now();
     const bool resume = std::filesystem::exists(o.book);
-    Book book = resume ? load(o.book) : Book(variant);
+    book::Book book = resume ? load(o.book) : book::Book(variant);
     if (book.variant() != variant)
         throw CLI::ValidationError("--book", o.book + " is a book for " + book.variant().name());
     if (resume)
@@ -107,8 +107,8 @@ void run_build(const BuildOptions& o) {
     book.set_depth(o.depth);
 
     Searcher searcher(SearcherOptions{o.threads, o.hash_mb});
-    SearchValuer valuer(searcher, variant, o.depth);
-    BookBuilder builder(book, valuer);
+    book::SearchValuer valuer(searcher, variant, o.depth);
+    book::BookBuilder builder(book, valuer);
     std::signal(SIGINT, on_build_interrupt);
     std::signal(SIGTERM, on_build_interrupt);
     const double budget = o.minutes > 0 ? o.minutes * 60 : 1e18;
@@ -150,7 +150,7 @@ void run_build(const BuildOptions& o) {
     }
 
     builder.add_position(Board::start());
-    const DoeLimits limits{o.max_ply, o.max_cost};
+    const book::DoeLimits limits{o.max_ply, o.max_cost};
     std::size_t expansions = 0;
     Clock::time_point last_report = Clock::now();
     while (!out_of_time()) {
@@ -179,11 +179,11 @@ void run_build(const BuildOptions& o) {
 
 void run_info(const std::string& given, const std::string& variant_name) {
     const std::string path = book_path(given, Variant::parse(variant_name));
-    const Book book = load(path);
+    const book::Book book = load(path);
     std::map<int, std::size_t> per_ply;
     std::uint64_t games = 0;
     for (const auto& [board, node] : book.sorted_nodes()) {
-        ++per_ply[book_ply(board, book.variant())];
+        ++per_ply[book::book_ply(board, book.variant())];
         games = std::max<std::uint64_t>(games, node->games);
     }
     std::printf("book       %s\n", path.c_str());
@@ -197,21 +197,21 @@ void run_info(const std::string& given, const std::string& variant_name) {
     std::printf("per ply   ");
     for (const auto& [ply, count] : per_ply) std::printf(" %d:%zu", ply, count);
     std::printf("\n");
-    if (const BookNode* root = book.find(Board::start()); root && root->value())
+    if (const book::BookNode* root = book.find(Board::start()); root && root->value())
         std::printf("start      %s\n", signed_integer(*root->value()).c_str());
 }
 
 // The same as one JSON object: {"in_book", "games", "value", "moves": [{"move", "value", "depth",
 // "exact", "in_book", "games"}]}.
-void print_show_json(const Book& book, const Board& board, Geometry geometry) {
-    const BookNode* node = book.find(board);
+void print_show_json(const book::Book& book, const Board& board, Geometry geometry) {
+    const book::BookNode* node = book.find(board);
     JsonLine line;
     line.flag("in_book", node != nullptr);
     if (node) {
         line.number("games", node->games);
         if (node->value()) line.number("value", *node->value());
         std::string moves = "[";
-        for (const BookMove& m : book.moves(board))
+        for (const book::BookMove& m : book.moves(board))
             moves += (moves.size() > 1 ? "," : "") + JsonLine()
                                                          .text("move", move_name(m.move, geometry))
                                                          .number("value", m.value)
@@ -227,20 +227,20 @@ void print_show_json(const Book& book, const Board& board, Geometry geometry) {
 
 void run_show(const std::string& given, const std::string& variant_name, const std::string& position_text, bool json) {
     const Variant variant = Variant::parse(variant_name);
-    const Book book = load(book_path(given, variant));
+    const book::Book book = load(book_path(given, variant));
     const Position position = parse_position_argument(position_text, book.variant());
     const Board board = position.board;
     if (json) return print_show_json(book, board, variant.geometry);
     std::cout << board_diagram(position, variant.geometry) << (position.to_move == Color::kBlack ? "black" : "white")
               << " to move\n";
-    const BookNode* node = book.find(board);
+    const book::BookNode* node = book.find(board);
     if (!node) {
         std::cout << "not in the book\n";
         return;
     }
     std::cout << "in the book: " << node->games << " games, value "
               << (node->value() ? signed_integer(*node->value()) : std::string("unknown")) << "\n";
-    for (const BookMove& m : book.moves(board)) {
+    for (const book::BookMove& m : book.moves(board)) {
         std::printf("  %-4s %4s  %s %2d%s\n", move_name(m.move, variant.geometry).c_str(),
                     signed_integer(m.value).c_str(), m.exact ? "exact  " : "depth", m.depth,
                     m.in_book ? (", book, " + std::to_string(m.games) + " games").c_str() : "");
@@ -251,10 +251,10 @@ void run_learn(const std::string& given, const std::string& variant_name, const 
                int depth, int max_ply) {
     const Variant variant = Variant::parse(variant_name);
     const std::string path = book_path(given, variant);
-    Book book = std::filesystem::exists(path) ? load(path) : Book(variant);
+    book::Book book = std::filesystem::exists(path) ? load(path) : book::Book(variant);
     Searcher searcher;
-    SearchValuer valuer(searcher, variant, depth > 0 ? depth : std::max(1, book.depth()));
-    BookBuilder builder(book, valuer);
+    book::SearchValuer valuer(searcher, variant, depth > 0 ? depth : std::max(1, book.depth()));
+    book::BookBuilder builder(book, valuer);
     std::size_t added = 0;
     for (const std::string& text : transcripts) {
         added += builder.learn(parse_transcript(text, variant), max_ply);
@@ -277,7 +277,7 @@ struct DuelOptions {
 // with each colour. Prints the book side's wins, draws, losses and mean disc margin.
 void run_duel(const DuelOptions& o) {
     const Variant variant{};
-    const Book book = load(book_path(o.book, variant));
+    const book::Book book = load(book_path(o.book, variant));
     std::vector<std::string> openings{""};
     if (!o.openings.empty()) {
         openings.clear();
@@ -305,7 +305,7 @@ void run_duel(const DuelOptions& o) {
                     continue;
                 }
                 const bool book_side = game.to_move() == book_color;
-                std::optional<BookMove> from_book = book_side ? book.choose(game.board(), o.margin, rng) : std::nullopt;
+                std::optional<book::BookMove> from_book = book_side ? book.choose(game.board(), o.margin, rng) : std::nullopt;
                 if (from_book) ++book_moves;
                 game.play(from_book ? from_book->move : (book_side ? with_book : without_book).run(game, limits).best);
             }
@@ -382,13 +382,13 @@ void add_book_command(CLI::App& app) {
     book_options(cmd);
     cmd->add_option("output", read->file, "Text file (default: standard output)");
     cmd->callback(guarded([read] {
-        const Book loaded = load(book_path(read->book, Variant::parse(read->variant)));
+        const book::Book loaded = load(book_path(read->book, Variant::parse(read->variant)));
         if (read->file.empty()) {
-            write_book_text(loaded, std::cout);
+            book::write_book_text(loaded, std::cout);
             return;
         }
         std::ostringstream text;
-        write_book_text(loaded, text);
+        book::write_book_text(loaded, text);
         const std::string bytes = text.str();
         write_file_atomically(read->file, std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
     }));
@@ -397,10 +397,10 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("input", read->file, "Text file from `tempo book export`")->required();
     cmd->add_option("--book", read->book, "Book file to write")->required();
     cmd->callback(guarded([read] {
-        const auto bytes = read_file_bytes(read->file, kMaxBookFileBytes);
+        const auto bytes = read_file_bytes(read->file, book::kMaxBookFileBytes);
         const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
         require_text(text, read->file);
-        const Book imported = parse_book_text(text);
+        const book::Book imported = book::parse_book_text(text);
         save(imported, read->book);
         std::printf("imported %zu positions into %s\n", imported.size(), read->book.c_str());
     }));
@@ -409,7 +409,7 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("input", read->file, "Edax's book file")->required();
     cmd->add_option("--book", read->book, "Book file to write")->required();
     cmd->callback(guarded([read] {
-        Book imported = parse_edax_book(read_file_bytes(read->file, kMaxBookFileBytes), read->file);
+        book::Book imported = book::parse_edax_book(read_file_bytes(read->file, book::kMaxBookFileBytes), read->file);
         // An Edax book that Edax negamaxed is consistent already: nothing changes.
         const std::size_t changed = imported.minimax();
         save(imported, read->book);
@@ -425,11 +425,11 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("--book", read->book, "Book file (default: the shipped 8x8 book)");
     cmd->add_option("output", read->file, "Edax book file to write")->required();
     cmd->callback(guarded([read] {
-        const Book loaded = load(book_path(read->book, Variant{}));
+        const book::Book loaded = load(book_path(read->book, Variant{}));
         if (loaded.variant() != Variant{})
             throw CLI::ValidationError(
                 "--book", "Edax books hold standard 8x8 positions; this book is " + loaded.variant().name());
-        write_file_atomically(read->file, serialize_edax_book(loaded));
+        write_file_atomically(read->file, book::serialize_edax_book(loaded));
         std::printf("exported %zu positions into %s\n", loaded.size(), read->file.c_str());
     }));
 

@@ -47,7 +47,7 @@ void show_analysis(Searcher& searcher, int seconds) {
     std::printf("\nMidgame: the start position, %d s of search\n", seconds);
     Limits limits;
     limits.move_time = std::chrono::seconds(seconds);
-    const SearchResult r = searcher.run(game, limits, [](const SearchInfo& info) {
+    const SearchResult r = searcher.run(game, limits, [](const SearchResult& info) {
         std::printf("  depth %2d  score %+3d  nodes %11llu  %6.2f s  pv %s\n", info.depth, info.score,
                     static_cast<unsigned long long>(info.nodes), seconds_of(info.elapsed), moves_text(info.pv).c_str());
         std::fflush(stdout);

@@ -7,12 +7,12 @@
 #include <memory>
 #include <string>
 
-#include "engine/file_bytes.hpp"
-#include "engine/ggf.hpp"
+#include "formats/file_bytes.hpp"
+#include "formats/ggf.hpp"
 #include "engine/notation.hpp"
 #include "engine/text.hpp"
-#include "engine/wthor.hpp"
-#include "search/game_review.hpp"
+#include "formats/wthor.hpp"
+#include "tools/review/game_review.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/engine_options.hpp"
 #include "tools/review/review_report.hpp"

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "engine/notation.hpp"
-#include "engine/obf.hpp"
-#include "engine/shard.hpp"
+#include "formats/obf.hpp"
+#include "formats/shard.hpp"
 #include "engine/text.hpp"
 #include "eval/evaluator.hpp"
-#include "search/endgame.hpp"
-#include "search/endgame_guess.hpp"
+#include "search/endgame/solver.hpp"
+#include "search/endgame/guess.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/progress_ticker.hpp"
 #include "tools/json_line.hpp"

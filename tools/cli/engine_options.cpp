@@ -2,7 +2,8 @@
 
 #include "engine/parse_error.hpp"
 #include "eval/evaluator.hpp"
-#include "search/book/book_location.hpp"
+#include "play/book/location.hpp"
+#include "play/levels.hpp"
 
 namespace tempo::cli {
 
@@ -59,27 +60,29 @@ Parallelism parallelism_of(const std::string& parallel) {
 }
 
 SearcherOptions EngineOptions::searcher_options() const {
-    SearcherOptions options{threads, hash_mb, eval_file, book};
+    SearcherOptions options{threads, hash_mb, eval_file};
     options.parallelism = parallelism_of(parallel);
     options.selectivity = selectivity;
     return options;
 }
 
+PlayerOptions EngineOptions::player_options() const { return {searcher_options(), book}; }
+
 protocol::EngineConfig EngineOptions::engine_config() const {
     protocol::EngineConfig config;
-    config.searcher = searcher_options();
+    config.player = player_options();
     config.level = level;
     config.level_chosen = level_chosen;
     config.ponder = ponder;
     try {
         config.variant = parsed_variant();
-        protocol::Session::limits_for_level(level);
+        parse_level(level);
     } catch (const ParseError& e) {
         throw CLI::ValidationError("--level/--variant", e.what());
     }
     config.evaluator = load_evaluation(config.variant, eval_file);
     try {
-        config.book = open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
+        config.book = book::open_book(config.variant, book);  // a bad book is an error now, not a silent fallback later
     } catch (const ParseError& e) {
         throw CLI::ValidationError("--book", e.what());
     }

@@ -21,12 +21,13 @@ struct EngineOptions {
     std::string level = "normal";
     bool level_chosen = false;  // --level given
     std::string variant = "8x8";
-    BookOptions book;                       // --book, --no-book, --book-margin, --book-seed
+    book::BookOptions book;                       // --book, --no-book, --book-margin, --book-seed
     std::string parallel = "lazy";          // how threads share the midgame: lazy or ybwc
     bool ponder = false;                    // --ponder: think on the opponent's time
     int selectivity = kDefaultSelectivity;  // --selectivity: the midgame search's Multi-ProbCut level
 
     SearcherOptions searcher_options() const;
+    PlayerOptions player_options() const;
     Variant parsed_variant() const { return Variant::parse(variant); }
     // Everything a protocol session needs; throws CLI::ValidationError for a bad level, for
     // weights (the shipped ones or --eval) that are missing, corrupt or of another variant, and

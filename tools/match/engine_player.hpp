@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "tools/match/engine_process.hpp"
 
 namespace tempo::match {

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "tools/match/engine_player.hpp"
 #include "tools/match/openings.hpp"
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "tools/match/game_play.hpp"
 
 namespace tempo::match {

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/ggf.hpp"
+#include "formats/ggf.hpp"
 #include "tools/match/engine_player.hpp"
 #include "tools/match/openings.hpp"
 

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <thread>
 
-#include "engine/file_bytes.hpp"
+#include "formats/file_bytes.hpp"
 #include "engine/parse_error.hpp"
 #include "tools/match/match_resume.hpp"
 

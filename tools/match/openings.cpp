@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "engine/data_files.hpp"
-#include "engine/file_bytes.hpp"
+#include "formats/data_files.hpp"
+#include "formats/file_bytes.hpp"
 #include "engine/notation.hpp"
 
 namespace tempo::match {

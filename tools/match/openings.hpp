@@ -29,7 +29,7 @@ std::vector<Opening> parse_openings(std::string_view text);
 std::vector<Opening> load_openings(const std::string& path);
 
 // The file meant by an --openings argument: the shipped XOT lists by their short names `xot-small`
-// and `xot-large` (data/openings, found as the weights are: engine/data_files.hpp), any other text
+// and `xot-large` (data/openings, found as the weights are: formats/data_files.hpp), any other text
 // as a path. Throws ParseError naming the places looked at when a shipped list is missing.
 std::string openings_path(const std::string& name_or_path);
 

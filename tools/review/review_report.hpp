@@ -1,10 +1,10 @@
-// A game review (search/game_review.hpp) written for people and programs: a text table, JSON lines
+// A game review (tools/review/game_review.hpp) written for people and programs: a text table, JSON lines
 // for scripts and notebooks, and an SVG plot of the score along the game with the mistakes marked.
 #pragma once
 
 #include <string>
 
-#include "search/game_review.hpp"
+#include "tools/review/game_review.hpp"
 
 namespace tempo::review {
 

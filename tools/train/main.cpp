@@ -24,7 +24,7 @@
 
 #include "eval/features.hpp"
 #include "eval/pattern_eval.hpp"
-#include "search/probcut.hpp"
+#include "search/midgame/probcut.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/train/fit.hpp"
 #include "tools/train/probcut_fit.hpp"

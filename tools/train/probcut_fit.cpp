@@ -21,8 +21,8 @@
 
 #include "engine/notation.hpp"
 #include "eval/evaluator.hpp"
-#include "search/midgame.hpp"
-#include "search/probcut.hpp"
+#include "search/midgame/search.hpp"
+#include "search/midgame/probcut.hpp"
 #include "tools/train/engine_games_file.hpp"
 
 namespace tempo::train {

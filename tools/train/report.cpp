@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "engine/notation.hpp"
-#include "engine/obf.hpp"
+#include "formats/obf.hpp"
 
 namespace tempo::train {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/shard.hpp"
+#include "formats/shard.hpp"
 #include "tools/train/engine_games_file.hpp"
 #include "tools/train/training_set.hpp"
 

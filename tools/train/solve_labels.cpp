@@ -10,9 +10,9 @@
 #include <unordered_set>
 
 #include "eval/evaluator.hpp"
-#include "search/endgame.hpp"
-#include "search/endgame_guess.hpp"
-#include "search/midgame.hpp"
+#include "search/endgame/solver.hpp"
+#include "search/endgame/guess.hpp"
+#include "search/midgame/search.hpp"
 #include "search/tt.hpp"
 
 namespace tempo::train {

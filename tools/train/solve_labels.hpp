@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/shard.hpp"
+#include "formats/shard.hpp"
 #include "engine/variant.hpp"
 #include "tools/train/training_set.hpp"
 

@@ -10,9 +10,9 @@
 #include <zlib.h>
 
 #include "engine/game.hpp"
-#include "engine/logbook.hpp"
+#include "formats/logbook.hpp"
 #include "engine/rules.hpp"
-#include "engine/wthor.hpp"
+#include "formats/wthor.hpp"
 
 namespace tempo::train {
 
