@@ -13,7 +13,7 @@
 #include "engine/rules.hpp"
 #include "eval/simple_eval.hpp"
 #include "search/endgame/solver.hpp"
-#include "search/endgame/guess.hpp"
+#include "search/midgame/solve_guess.hpp"
 #include "search/midgame/search.hpp"
 #include "search/midgame/split.hpp"
 #include "search/midgame/probcut.hpp"
@@ -413,7 +413,7 @@ SearchResult Searcher::run(const Game& game, const Limits& limits,
     int selectivity = std::clamp(limits.selectivity.value_or(impl_->options.selectivity), 0, kMaxSelectivity);
     int max_depth = std::clamp(limits.depth, 1, empties);
     int step = 1;
-    // An exact solve first searches as `tempo solve`'s guess does (search/endgame/guess.hpp): to the
+    // An exact solve first searches as `tempo solve`'s guess does (search/midgame/solve_guess.hpp): to the
     // end from kGuessEmpties, kGuessShortfall plies short below (bench/results/tuning-notes.md).
     if (endgame == Limits::Endgame::kExact && multi_pv == 1 && guess_depth(empties) >= kGuessDepthStep) {
         max_depth = guess_depth(empties);

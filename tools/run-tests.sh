@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (README's test command calls this after tools/install-deps.sh):
+#   0. the floors: every include points down (tools/check-layers.sh);
 #   1. Release build (the default compiler) and every unit test;
 #   2. clang build under AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer hooks (-O1):
 #      every unit test again, then each fuzz target for a bounded time (tools/fuzz-all.sh);
@@ -82,6 +83,7 @@ tsan_build() {
     cmake --build "$build-tsan" -j$jobs --target $targets
 }
 
+step "floors: includes point down, files <= 500 lines" tools/check-layers.sh
 step "release: configure+build" release_build
 step "release: unit tests" ctest --test-dir "$build" --output-on-failure -j$jobs
 

@@ -9,7 +9,7 @@
 #include "engine/symmetry.hpp"
 #include "search/endgame/look_ahead.hpp"
 #include "search/endgame/rules.hpp"
-#include "search/midgame/ordered_move.hpp"
+#include "search/ordered_move.hpp"
 
 namespace tempo::endgame {
 

@@ -10,7 +10,7 @@
 
 #include "engine/board.hpp"
 #include "eval/evaluator.hpp"
-#include "search/midgame/ordered_move.hpp"
+#include "search/ordered_move.hpp"
 
 namespace tempo {
 

@@ -13,7 +13,7 @@
 #include "engine/text.hpp"
 #include "eval/evaluator.hpp"
 #include "search/endgame/solver.hpp"
-#include "search/endgame/guess.hpp"
+#include "search/midgame/solve_guess.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/progress_ticker.hpp"
 #include "tools/json_line.hpp"

@@ -11,7 +11,7 @@
 
 #include "eval/evaluator.hpp"
 #include "search/endgame/solver.hpp"
-#include "search/endgame/guess.hpp"
+#include "search/midgame/solve_guess.hpp"
 #include "search/midgame/search.hpp"
 #include "search/tt.hpp"
 

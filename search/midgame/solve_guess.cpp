@@ -1,4 +1,4 @@
-#include "search/endgame/guess.hpp"
+#include "search/midgame/solve_guess.hpp"
 
 #include <optional>
 
