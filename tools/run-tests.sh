@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (README's test command calls this after tools/install-deps.sh):
 #   0. the floors: every include points down (tools/check-layers.sh);
-#   1. Release build (the default compiler) and every unit test;
+#   1. Release build (the default compiler) and every unit test, then its install and Debian package
+#      (tests/install/check_install.sh);
 #   2. clang build under AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer hooks (-O1):
 #      every unit test again, then each fuzz target for a bounded time (tools/fuzz-all.sh);
 #   3. clang build under ThreadSanitizer (-O1): the tests labelled `threaded` (threads, stops, cancels:
@@ -86,6 +87,7 @@ tsan_build() {
 step "floors: includes point down, files <= 500 lines" tools/check-layers.sh
 step "release: configure+build" release_build
 step "release: unit tests" ctest --test-dir "$build" --output-on-failure -j$jobs
+step "install: prefix and Debian package" tests/install/check_install.sh "$build"
 
 if [ "$release_only" -eq 0 ]; then
     step "asan+ubsan: configure+build" asan_build

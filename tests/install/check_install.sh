@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The installed engine, as a user gets it: `cmake --install` into a temporary prefix, then the
+# installed `tempo` run from another folder answers perft 9 and solves FFO #40 (+38, a2) with the
+# data installed beside it; `cpack -G DEB` makes a package holding bin/tempo and the weights.
+# Usage: tests/install/check_install.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+source_dir=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+test -f "$work/prefix/share/tempo/weights/standard-8x8.tew"
+test -f "$work/prefix/share/tempo/book/standard-8x8.tbk"
+
+head -n 1 "$source_dir/tests/data/fforum-40-59.obf" > "$work/ffo40.obf"
+mkdir "$work/elsewhere"
+cd "$work/elsewhere"
+perft=$("$work/prefix/bin/tempo" perft 9)
+echo "$perft"
+grep -q "3005288 leaves" <<<"$perft"
+solve=$("$work/prefix/bin/tempo" solve "$work/ffo40.obf")
+echo "$solve"
+grep -qE '^1 +20 +\+38 +a2 .* ok$' <<<"$solve"
+
+(cd "$build" && cpack -G DEB -B "$work/package" >/dev/null)
+contents=$(dpkg-deb -c "$work"/package/tempo_*.deb)
+grep -q '\./usr/bin/tempo$' <<<"$contents"
+grep -q '\./usr/share/tempo/weights/standard-8x8.tew$' <<<"$contents"
+echo "install: perft 9 and FFO #40 from the installed tempo; the package holds bin/tempo and the weights"
