@@ -82,32 +82,33 @@ Game parse_transcript(std::string_view text, Variant variant) {
     return game;
 }
 
-Position parse_board(std::string_view text, Geometry geometry, std::string_view* rest) {
+Position parse_board(std::string_view text, Geometry geometry, std::string_view* rest, BoardLayout layout) {
     const int squares = square_count(geometry);
-    std::size_t start = 0;
-    while (start < text.size() && is_space(text[start])) ++start;
-    text.remove_prefix(start);
-    if (text.size() < static_cast<std::size_t>(squares))
-        throw ParseError("board too short: " + std::to_string(text.size()) + " characters, expected " +
-                         std::to_string(squares) + " squares then the side to move");
+    std::size_t i = 0;
+    while (i < text.size() && is_space(text[i])) ++i;
     Bitboard black = 0, white = 0;
-    for (int i = 0; i < squares; ++i) {
+    int count = 0;
+    for (; i < text.size() && count < squares; ++i) {
         const char c = text[i];
-        const Bitboard bit = square_bit(square_from_grid(i, geometry));
+        if (is_space(c)) {
+            if (layout == BoardLayout::kSpaced) continue;
+            break;
+        }
+        const int square = square_from_grid(count, geometry);
         switch (c) {
             case 'X':
             case 'x':
             case '*':
             case 'B':
             case 'b':
-                black |= bit;
+                black |= square_bit(square);
                 break;
             case 'O':
             case 'o':
             case 'W':
             case 'w':
             case '0':
-                white |= bit;
+                white |= square_bit(square);
                 break;
             case '-':
             case '.':
@@ -115,25 +116,32 @@ Position parse_board(std::string_view text, Geometry geometry, std::string_view*
                 break;
             default:
                 throw ParseError("bad board character " + quoted_input(text.substr(i, 1)) + " at square " +
-                                 square_name(square_from_grid(i, geometry), geometry) + " (position " +
-                                 std::to_string(i + 1) + ")");
+                                 square_name(square, geometry) + " (position " + std::to_string(count + 1) + ")");
         }
+        ++count;
     }
-    std::string_view tail = text.substr(squares);
-    if (!tail.empty() && !is_space(tail[0]))
+    if (count < squares)
+        throw ParseError("board too short: " + std::to_string(count) + " squares, expected " +
+                         std::to_string(squares) + " then the side to move");
+    std::string_view tail = text.substr(i);
+    if (layout == BoardLayout::kPacked && !tail.empty() && !is_space(tail[0]))
         throw ParseError("board too long or side missing: expected " + std::to_string(squares) +
                          " squares, then a space and the side to move, found " + quoted_input(tail));
     while (!tail.empty() && is_space(tail[0])) tail.remove_prefix(1);
-    std::size_t word_end = 0;
+    if (tail.empty())
+        throw ParseError("no side to move after the " + std::to_string(squares) + " squares: expected X or O");
+    std::size_t word_end = tail[0] == '*' || tail[0] == '0' ? 1 : 0;
     while (word_end < tail.size() && std::isalpha(static_cast<unsigned char>(tail[word_end]))) ++word_end;
     const std::string side = to_lower(tail.substr(0, word_end));
     Color to_move;
-    if (side == "x" || side == "b" || side == "black")
+    if (side == "x" || side == "b" || side == "*" || side == "black")
         to_move = Color::kBlack;
-    else if (side == "o" || side == "w" || side == "white")
+    else if (side == "o" || side == "w" || side == "0" || side == "white")
         to_move = Color::kWhite;
+    else if (layout == BoardLayout::kSpaced && side.empty() && (tail[0] == '-' || tail[0] == '.' || tail[0] == '_'))
+        throw ParseError("board too long: more than " + std::to_string(squares) + " squares before the side to move");
     else
-        throw ParseError("missing or bad side to move " + quoted_input(tail.substr(0, 10)) + ": expected X or O");
+        throw ParseError("bad side to move " + quoted_input(tail.substr(0, 10)) + ": expected X or O");
     if (rest) *rest = tail.substr(word_end);
     return Position::from_colors(black, white, to_move);
 }

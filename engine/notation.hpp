@@ -31,10 +31,16 @@ std::string transcript(const std::vector<Move>& moves, Geometry geometry = Geome
 void play_transcript(Game& game, std::string_view text);
 Game parse_transcript(std::string_view text, Variant variant = {});
 
+// How a board string is laid out. OBF and NBoard write the squares side by side; GGF's BO may
+// space them out ("-------- ---O*--- ...").
+enum class BoardLayout { kPacked, kSpaced };
+
 // Board strings as in OBF: one character per square a1..h8 (or a1..f6 on 6x6), 'X'/'x'/'*'/'B'
-// black, 'O'/'o'/'W' white, '-'/'.' empty; then whitespace and the side to move ('X', 'O',
-// "black" or "white", any case). Extra text after the side is left for the caller (see `rest`).
-Position parse_board(std::string_view text, Geometry geometry = Geometry::k8x8, std::string_view* rest = nullptr);
+// black, 'O'/'o'/'W'/'0' white, '-'/'.'/'_' empty; then whitespace and the side to move ('X', 'O',
+// '*', "black" or "white", any case). Extra text after the side is left for the caller (see `rest`).
+// kSpaced allows whitespace between the squares. The one board parser: every format uses it.
+Position parse_board(std::string_view text, Geometry geometry = Geometry::k8x8, std::string_view* rest = nullptr,
+                     BoardLayout layout = BoardLayout::kPacked);
 // A position as a person types it: a board string or a transcript from the start, whichever the
 // text is (empty: the start). Unlike parse_board, nothing may follow the side to move. Throws
 // ParseError saying why the text is neither.

@@ -1,13 +1,14 @@
-#include "play/book/edax.hpp"
+#include "formats/edax_book.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_set>
 
-#include "formats/little_endian.hpp"
+#include "engine/score.hpp"
 #include "engine/symmetry.hpp"
+#include "formats/little_endian.hpp"
 
-namespace tempo::book {
+namespace tempo {
 
 namespace {
 
@@ -23,32 +24,27 @@ constexpr std::size_t kLinkBytes = 2;
 constexpr int kMidgameError = 2;
 constexpr int kEndcutError = 1;
 
-// Where a move of `board` may go in a book: a legal square, or a pass where only the opponent can move.
-bool legal_book_move(const Board& board, int code) {
-    const Bitboard legal = board.moves();
-    if (code == kPass) return legal == 0 && board.passed().moves() != 0;
-    return code >= 0 && code < 64 && (legal & square_bit(code)) != 0;
-}
-
 }  // namespace
 
-std::vector<std::uint8_t> serialize_edax_book(const Book& book) {
-    if (book.variant() != Variant{}) throw std::invalid_argument("Edax books hold standard 8x8 positions only");
-    const auto nodes = book.sorted_nodes();
+std::vector<std::uint8_t> encode_edax_book(const BookRecords& book) {
+    if (book.variant != Variant{}) throw std::invalid_argument("Edax books hold standard 8x8 positions only");
+    // Positions with a value: a move to one of them is a link.
+    std::unordered_set<Board, BoardHash> valued;
+    for (const auto& [board, node] : book.entries)
+        if (node.value()) valued.insert(board);
     std::vector<std::uint8_t> body;
     int top_level = 0, fewest_empties = 60;
-    for (const auto& [board, node] : nodes) {
+    for (const auto& [board, node] : book.entries) {
         std::vector<StoredBookMove> links;
         std::optional<StoredBookMove> leaf;
-        for (const StoredBookMove& m : node->moves) {
-            const BookNode* child = book.find(board_after(board, m.move));
-            if (child && child->value()) {
+        for (const StoredBookMove& m : node.moves) {
+            if (valued.contains(canonical(board_after(board, m.move)))) {
                 links.push_back(m);
             } else if (!leaf || m.value > leaf->value || (m.value == leaf->value && m.move < leaf->move)) {
                 leaf = m;
             }
         }
-        const std::optional<int> best = node->value();
+        const std::optional<int> best = node.value();
         const int value = best.value_or(kNoScore);
         // Solved where the leaf is exact and scores the position; else Edax's margin around a searched value.
         const bool solved = leaf && leaf->exact && leaf->value == value;
@@ -62,7 +58,7 @@ std::vector<std::uint8_t> serialize_edax_book(const Book& book) {
         put_le(body, board.player, 8);
         put_le(body, board.opponent, 8);
         for (int i = 0; i < 3; ++i) put_le(body, 0, 4);  // wins, draws, losses: Edax recounts them
-        put_le(body, node->games, 4);
+        put_le(body, node.games, 4);
         const int margin = best ? (solved ? 0 : kMidgameError) : 0;
         put_le(body, static_cast<std::uint16_t>(value), 2);
         put_le(body, static_cast<std::uint16_t>(best ? value - margin : kNoScore), 2);
@@ -83,16 +79,16 @@ std::vector<std::uint8_t> serialize_edax_book(const Book& book) {
     out.push_back(kRelease);
     put_le(out, 0, 8);  // the date
     put_le(out, static_cast<std::uint32_t>(top_level), 4);
-    put_le(out, static_cast<std::uint32_t>(nodes.empty() ? 0 : fewest_empties), 4);
+    put_le(out, static_cast<std::uint32_t>(book.entries.empty() ? 0 : fewest_empties), 4);
     put_le(out, kMidgameError, 4);
     put_le(out, kEndcutError, 4);
     put_le(out, 1, 4);  // verbosity
-    put_le(out, nodes.size(), 4);
+    put_le(out, book.entries.size(), 4);
     out.insert(out.end(), body.begin(), body.end());
     return out;
 }
 
-Book parse_edax_book(std::span<const std::uint8_t> bytes, const std::string& what) {
+BookRecords decode_edax_book(std::span<const std::uint8_t> bytes, const std::string& what) {
     const auto fail = [&what](const std::string& problem) { throw ParseError(what + ": " + problem); };
     if (bytes.size() < kEdaxBookHeaderBytes)
         fail("not an Edax book (" + std::to_string(bytes.size()) + " bytes, shorter than its 42-byte header)");
@@ -104,9 +100,9 @@ Book parse_edax_book(std::span<const std::uint8_t> bytes, const std::string& wha
     const auto declared = static_cast<std::int32_t>(get_le(bytes, 38, 4));
     if (declared < 0) fail("negative position count " + std::to_string(declared) + " in the header");
 
-    Book book;
+    BookRecords book;
+    const Bitboard playable = book.variant.playable();
     std::unordered_set<Board, BoardHash> seen;
-    int top_level = 0;
     std::size_t at = kEdaxBookHeaderBytes, count = 0;
     while (at < bytes.size()) {
         const std::string where = "position " + std::to_string(count + 1) + " (byte " + std::to_string(at) + ")";
@@ -126,17 +122,23 @@ Book parse_edax_book(std::span<const std::uint8_t> bytes, const std::string& wha
         if (level > 60) fail(where + ": level " + std::to_string(level) + " above 60");
         if (!seen.insert(canonical(board)).second) fail(where + ": a position already read (or a symmetric image)");
 
-        std::vector<BookMove> moves;
+        BookNode node;
+        node.games = static_cast<std::uint32_t>(lines);
+        bool pass_seen = false;
         Bitboard squares = 0;
         const auto add = [&](int code, int score, bool exact) {
-            if (!legal_book_move(board, code))
+            if (!legal_book_move(board, code, playable))
                 fail(where + ": move code " + std::to_string(code) + " is not a legal move there");
-            const Bitboard bit = code == kPass ? 0 : square_bit(code);
-            if (squares & bit) fail(where + ": move code " + std::to_string(code) + " given twice");
-            squares |= bit;
+            const bool repeated = code == kPass ? pass_seen : (squares & square_bit(code)) != 0;
+            if (repeated) fail(where + ": move code " + std::to_string(code) + " given twice");
+            if (code == kPass)
+                pass_seen = true;
+            else
+                squares |= square_bit(code);
             if (score < -kMaxScore || score > kMaxScore)
                 fail(where + ": score " + std::to_string(score) + " outside [-64, 64]");
-            moves.push_back({code, score, level, exact, false, 0});
+            node.moves.push_back({static_cast<std::uint8_t>(code), static_cast<std::int8_t>(score),
+                                  static_cast<std::uint8_t>(level), exact});
         };
         for (int i = 0; i < links; ++i, at += kLinkBytes)
             add(bytes[at + 1], static_cast<std::int8_t>(bytes[at]), false);
@@ -145,16 +147,14 @@ Book parse_edax_book(std::span<const std::uint8_t> bytes, const std::string& wha
             add(bytes[at + 1], leaf_score, lower == upper && leaf_score == value && value == lower);
         at += kLinkBytes;
 
-        book.set_moves(board, moves);
-        book.add_games(board, static_cast<std::uint32_t>(lines));
-        top_level = std::max(top_level, level);
+        book.entries.push_back(canonical_entry(board, std::move(node)));
+        book.depth = std::max(book.depth, level);
         ++count;
     }
     if (count != static_cast<std::size_t>(declared))
         fail("the header counts " + std::to_string(declared) + " positions, the file holds " + std::to_string(count) +
              " (truncated?)");
-    book.set_depth(top_level);
     return book;
 }
 
-}  // namespace tempo::book
+}  // namespace tempo

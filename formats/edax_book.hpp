@@ -27,17 +27,18 @@
 #include <vector>
 
 #include "engine/parse_error.hpp"
-#include "play/book/book.hpp"
+#include "formats/book_records.hpp"
 
-namespace tempo::book {
+namespace tempo {
 
 constexpr std::size_t kEdaxBookHeaderBytes = 42;
 
-// An Edax book of a standard 8x8 `book`. The header's date is left zero, so the bytes depend on the
-// book alone. Throws std::invalid_argument for a book of another variant.
-std::vector<std::uint8_t> serialize_edax_book(const Book& book);
+// An Edax book of a standard 8x8 `book` (canonical entries, written in their order). The header's
+// date is left zero, so the bytes depend on the book alone. Throws std::invalid_argument for a book
+// of another variant.
+std::vector<std::uint8_t> encode_edax_book(const BookRecords& book);
 // Checks everything (header, sizes, the position count, boards, legal moves, score range) and
-// throws ParseError naming `what`, the position and the problem.
-Book parse_edax_book(std::span<const std::uint8_t> bytes, const std::string& what = "Edax book");
+// throws ParseError naming `what`, the position and the problem. Entries in file order.
+BookRecords decode_edax_book(std::span<const std::uint8_t> bytes, const std::string& what = "Edax book");
 
-}  // namespace tempo::book
+}  // namespace tempo

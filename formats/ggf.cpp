@@ -60,7 +60,8 @@ std::string type_name(Variant variant) {
     return std::string(variant.geometry == Geometry::k6x6 ? "6" : "8") + (variant.rules == Rules::kAnti ? "a" : "");
 }
 
-// BO: "<size> <squares> <side>", whitespace allowed between squares.
+// BO: "<size> <squares> <side>", whitespace allowed between squares (engine/notation's parser
+// with the spaced layout; the size is GGF's own).
 Position parse_start_board(std::string_view text, Geometry& geometry) {
     std::string_view rest = trim(text);
     std::size_t digits = 0;
@@ -73,58 +74,14 @@ Position parse_start_board(std::string_view text, Geometry& geometry) {
     geometry = size == 8 ? Geometry::k8x8 : Geometry::k6x6;
     rest.remove_prefix(digits);
     if (rest.empty() || !is_space(rest.front())) throw ParseError("BO: expected a space after the board size");
-
-    const int squares = square_count(geometry);
-    Bitboard black = 0, white = 0;
-    int count = 0;
-    std::size_t i = 0;
-    for (; i < rest.size() && count < squares; ++i) {
-        const char c = rest[i];
-        if (is_space(c)) continue;
-        const int square = square_from_grid(count, geometry);
-        switch (c) {
-            case '*':
-            case 'X':
-            case 'x':
-            case 'B':
-                black |= square_bit(square);
-                break;
-            case 'O':
-            case 'o':
-            case '0':
-            case 'W':
-                white |= square_bit(square);
-                break;
-            case '-':
-            case '.':
-            case '_':
-                break;
-            default:
-                throw ParseError("BO: bad square character " + quoted_input(rest.substr(i, 1)) + " at " +
-                                 square_name(square, geometry) + " (expected '*', 'O' or '-')");
-        }
-        ++count;
-    }
-    const std::string_view side = trim(rest.substr(i));
-    if (count < squares || side.empty())
-        throw ParseError("BO: board too short: " + std::to_string(count) + " squares" +
-                         (count == squares ? " and no side to move" : ", expected " + std::to_string(squares)));
-    if (side.size() != 1)
-        throw ParseError("BO: board too long or bad side to move " + quoted_input(side) + " (expected " +
-                         std::to_string(squares) + " squares, then '*' or 'O')");
-    switch (side.front()) {
-        case '*':
-        case 'X':
-        case 'x':
-        case 'B':
-            return Position::from_colors(black, white, Color::kBlack);
-        case 'O':
-        case 'o':
-        case '0':
-        case 'W':
-            return Position::from_colors(black, white, Color::kWhite);
-        default:
-            throw ParseError("BO: bad side to move " + quoted_input(side) + " (expected '*' or 'O')");
+    try {
+        std::string_view after;
+        const Position position = parse_board(rest, geometry, &after, BoardLayout::kSpaced);
+        if (!trim(after).empty())
+            throw ParseError("board too long or text after the side to move: " + quoted_input(trim(after)));
+        return position;
+    } catch (const ParseError& e) {
+        throw ParseError(std::string("BO: ") + e.what());
     }
 }
 

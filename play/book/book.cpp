@@ -4,41 +4,14 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/hash_key.hpp"
 #include "engine/symmetry.hpp"
 
 namespace tempo::book {
 
-std::size_t BoardHash::operator()(const Board& board) const { return static_cast<std::size_t>(hash_key(board)); }
-
-std::optional<int> BookNode::value() const {
-    std::optional<int> best;
-    for (const StoredBookMove& m : moves)
-        if (!best || m.value > *best) best = m.value;
-    return best;
+Book::Book(BookRecords records) : variant_(records.variant), depth_(records.depth) {
+    nodes_.reserve(records.entries.size());
+    for (BookEntry& entry : records.entries) nodes_[entry.board] = std::move(entry.node);
 }
-
-Board board_after(const Board& board, Move move) { return move == kPass ? board.passed() : board.play(move); }
-
-std::pair<Board, int> Book::canonical_with_symmetry(const Board& board) {
-    Board best = board;
-    int symmetry = 0;
-    for (int k = 1; k < kSymmetries; ++k) {
-        const Board t = transform(board, k);
-        if (t < best) {
-            best = t;
-            symmetry = k;
-        }
-    }
-    return {best, symmetry};
-}
-
-namespace {
-
-// Maps a move through symmetry k (passes stay passes).
-Move transform_move(Move move, int k) { return move == kPass ? kPass : transform_square(move, k); }
-
-}  // namespace
 
 const BookNode* Book::find(const Board& board) const {
     const auto it = nodes_.find(canonical(board));
@@ -91,12 +64,10 @@ std::vector<Move> Book::line(const Board& board, Move first, int max_plies) cons
 
 void Book::set_moves(const Board& board, std::span<const BookMove> moves) {
     const auto [canon, k] = canonical_with_symmetry(board);
-    const Bitboard legal = board.moves(variant_.playable());
     BookNode& node = node_for(canon);
     node.moves.clear();
     for (const BookMove& m : moves) {
-        const bool ok = m.move == kPass ? legal == 0 : (m.move >= 0 && m.move < 64 && (legal & square_bit(m.move)));
-        if (!ok) throw std::invalid_argument("book: move " + std::to_string(m.move) + " is not legal here");
+        if (!legal_book_move(board, m.move, variant_.playable())) throw std::invalid_argument("book: move " + std::to_string(m.move) + " is not legal here");
         const Move mapped = transform_move(m.move, k);
         const auto same = [mapped](const StoredBookMove& s) { return s.move == mapped; };
         if (std::any_of(node.moves.begin(), node.moves.end(), same)) continue;  // a symmetric twin
@@ -110,8 +81,6 @@ void Book::add_games(const Board& board, std::uint32_t count) {
     BookNode& node = node_for(canonical(board));
     node.games = count > UINT32_MAX - node.games ? UINT32_MAX : node.games + count;
 }
-
-void Book::insert_canonical(const Board& canonical_board, BookNode node) { nodes_[canonical_board] = std::move(node); }
 
 std::size_t Book::minimax() {
     // Positions never repeat (discs only grow, and a pass cannot follow a pass inside a game), so
@@ -156,6 +125,13 @@ std::vector<std::pair<Board, const BookNode*>> Book::sorted_nodes() const {
     for (const auto& [board, node] : nodes_) result.emplace_back(board, &node);
     std::sort(result.begin(), result.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     return result;
+}
+
+BookRecords Book::records() const {
+    BookRecords records{variant_, depth_, {}};
+    records.entries.reserve(nodes_.size());
+    for (const auto& [board, node] : sorted_nodes()) records.entries.push_back({board, *node});
+    return records;
 }
 
 std::size_t Book::move_count() const {

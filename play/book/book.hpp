@@ -1,7 +1,8 @@
 // The opening book: positions reduced over the 8 board symmetries, each with the value of every
 // known move (searched, or minimaxed from the book position it leads to), the search depth behind
 // the value and how many games reached the position. Pure storage and lookup: building lives in
-// book_builder.hpp, the file formats in book_file.hpp and book_text.hpp.
+// builder.hpp, the file formats in formats/ (book_file, edax_book, book_text; play/book/file.hpp
+// converts).
 //
 // Positions are stored in their canonical frame (engine/symmetry.hpp canonical()); every query
 // maps its board there and maps the moves back, so the 8 images of a position share one entry.
@@ -17,24 +18,13 @@
 #include "engine/board.hpp"
 #include "engine/game.hpp"
 #include "engine/score.hpp"
+#include "formats/book_records.hpp"
 
 namespace tempo::book {
 
-// A move as the book stores it, in the frame of its canonical position.
-struct StoredBookMove {
-    std::uint8_t move = 0;   // square 0..63, or kPass
-    std::int8_t value = 0;   // discs, side to move's view, [-64, 64]
-    std::uint8_t depth = 0;  // plies of the search behind the value
-    bool exact = false;      // the value is an exact endgame result
-    bool operator==(const StoredBookMove&) const = default;
-};
-
-struct BookNode {
-    std::uint32_t games = 0;            // games (from records or learnt) that reached the position
-    std::vector<StoredBookMove> moves;  // every known move, no square twice
-    // The position's value: its best known move's (nullopt without moves).
-    std::optional<int> value() const;
-};
+// The stored records (formats/book_records.hpp) are part of Book's interface.
+using tempo::BookNode;
+using tempo::StoredBookMove;
 
 // A move as a caller sees it: in the frame of the board it asked about.
 struct BookMove {
@@ -46,14 +36,11 @@ struct BookMove {
     std::uint32_t games = 0;  // games that reached the position after this move
 };
 
-// Hash of a board for the position table.
-struct BoardHash {
-    std::size_t operator()(const Board& board) const;
-};
-
 class Book {
 public:
     explicit Book(Variant variant = {}) : variant_(variant) {}
+    // The book of the records a file reader checked (positions canonical, none twice).
+    explicit Book(BookRecords records);
 
     Variant variant() const { return variant_; }
     std::size_t size() const { return nodes_.size(); }
@@ -82,8 +69,6 @@ public:
     void set_moves(const Board& board, std::span<const BookMove> moves);
     // Adds `count` to the games that reached `board`; inserts the position if new.
     void add_games(const Board& board, std::uint32_t count);
-    // Inserts a node given in canonical form (the file readers, which check it first).
-    void insert_canonical(const Board& canonical_board, BookNode node);
 
     // Recomputes every move that leads to a book position from that position's value, deepest
     // first, so the whole book is minimaxed. Returns the number of move values that changed.
@@ -95,9 +80,8 @@ public:
     // Every position, in canonical form, sorted (the order of the files).
     std::vector<std::pair<Board, const BookNode*>> sorted_nodes() const;
     std::size_t move_count() const;
-
-    // The canonical form of `board` and the symmetry k with transform(board, k) == canonical.
-    static std::pair<Board, int> canonical_with_symmetry(const Board& board);
+    // The records the file writers take: every position, sorted as sorted_nodes().
+    BookRecords records() const;
 
 private:
     BookNode& node_for(const Board& canonical_board) { return nodes_[canonical_board]; }
@@ -106,8 +90,5 @@ private:
     int depth_ = 0;
     std::unordered_map<Board, BookNode, BoardHash> nodes_;
 };
-
-// The board after `move` (a square or kPass) from `board`, for the caller's legal move.
-Board board_after(const Board& board, Move move);
 
 }  // namespace tempo::book

@@ -1,36 +1,37 @@
-// The book's binary file (little-endian):
-//   header, 32 bytes: [0..7] magic "TEMPOBK1", [8..9] format version (1), [10] geometry (0 = 8x8,
-//   1 = 6x6), [11] rules (0 = standard, 1 = anti), [12..15] position count, [16..19] move count,
-//   [20..21] search depth of the leaves, [22..23] zero, [24..31] XXH3-64 of everything after the header;
-//   then the positions in canonical form, sorted by (player, opponent): [0..7] player, [8..15]
-//   opponent, [16..19] games, [20] move count, then 3 bytes a move: square (0..63, 64 = pass; bit 7
-//   set = exact value), value (int8, discs), depth.
-// Reading checks everything (sizes, checksum, order, canonical form, legal moves, value range) and
-// throws ParseError naming the problem; writing goes to a temporary file renamed over the target,
-// so an interrupted or failed save leaves the old file as it was.
+// The book's files as a Book: Tempo's .tbk (formats/book_file.hpp), Edax's book.dat
+// (formats/edax_book.hpp) and the text form (formats/book_text.hpp). The layouts and their checks
+// live there; these convert through Book(BookRecords) and Book::records().
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/parse_error.hpp"
+#include "formats/book_file.hpp"
+#include "formats/book_text.hpp"
+#include "formats/edax_book.hpp"
 #include "play/book/book.hpp"
 
 namespace tempo::book {
-
-constexpr std::size_t kBookHeaderBytes = 32;
-// Far beyond any book this project builds (a 2-hour build is a few MB).
-constexpr std::size_t kMaxBookFileBytes = std::size_t{1} << 30;
 
 std::vector<std::uint8_t> serialize_book(const Book& book);
 // `what` names the source in error messages.
 Book parse_book(std::span<const std::uint8_t> bytes, const std::string& what = "book");
 // Reads a book file; throws ParseError naming the path and the problem.
 Book read_book_file(const std::string& path);
-// Saves atomically (write_file_atomically, engine/file_bytes.hpp): a failed save leaves `path`
+// Saves atomically (write_file_atomically, formats/file_bytes.hpp): a failed save leaves `path`
 // untouched and throws std::runtime_error naming it.
 void write_book_file(const Book& book, const std::string& path);
+
+// Edax's book.dat; serializing throws std::invalid_argument for a book of another variant than 8x8.
+std::vector<std::uint8_t> serialize_edax_book(const Book& book);
+Book parse_edax_book(std::span<const std::uint8_t> bytes, const std::string& what = "Edax book");
+
+void write_book_text(const Book& book, std::ostream& out);
+Book parse_book_text(std::string_view text);
 
 }  // namespace tempo::book

@@ -185,7 +185,7 @@ TEST(Ggf, MalformedRecordsNameTheProblem) {
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 " + std::string(64, '-') + "];)"), "no side to move");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 " + std::string(65, '-') + " *];)"), "board too long");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 " + std::string(64, '-') + " Q];)"), "bad side to move 'Q'");
-    EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 ---?" + std::string(60, '-') + " *];)"), "bad square character '?' at d1");
+    EXPECT_PARSE_ERROR(parse_ggf("(;BO[8 ---?" + std::string(60, '-') + " *];)"), "BO: bad board character '?' at square d1");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[10 " + std::string(100, '-') + " *];)"), "board size 10");
     EXPECT_PARSE_ERROR(parse_ggf("(;BO[*];)"), "expected the board size");
     EXPECT_PARSE_ERROR(parse_ggf("(;" + board + "B[F5]W[Z9];)"), "move 2 W[Z9]: bad move 'Z9'");

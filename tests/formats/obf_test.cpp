@@ -131,8 +131,8 @@ TEST(Obf, MalformedLinesNameTheProblem) {
     std::string bad_a1 = board + " X;";
     bad_a1[0] = 'Z';
     EXPECT_PARSE_ERROR(parse_obf_line(bad_a1), "bad board character 'Z' at square a1");
-    EXPECT_PARSE_ERROR(parse_obf_line(board), "bad side to move");
-    EXPECT_PARSE_ERROR(parse_obf_line(board + " "), "bad side to move");
+    EXPECT_PARSE_ERROR(parse_obf_line(board), "no side to move");
+    EXPECT_PARSE_ERROR(parse_obf_line(board + " "), "no side to move");
     EXPECT_PARSE_ERROR(parse_obf_line(board + " Q; G8:+18;"), "bad side to move");
     EXPECT_PARSE_ERROR(parse_obf_line(board + " X G8:+18;"), "expected ';'");
     EXPECT_PARSE_ERROR(parse_obf_line(board + " X; G8+18;"), "solution 1 'G8+18': expected MOVE:SCORE");

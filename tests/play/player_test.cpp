@@ -67,7 +67,7 @@ TEST(Levels, AClockWithoutAChosenLevelGovernsTheWholeLadder) {
 }
 
 TEST(Player, LevelsPlayLegalMoves) {
-    Player player({{1, 4}, {.enabled = false}});
+    Player player({{1, 4}, {.file = "", .enabled = false}});
     Game game;
     for (int ply = 0; !game.is_over() && ply < 20; ++ply) {
         Level level = ply % 3 == 0 ? *named_level("easy") : depth_level(1 + ply % 12);
@@ -78,7 +78,7 @@ TEST(Player, LevelsPlayLegalMoves) {
 }
 
 TEST(Player, EasyScoresEveryMoveAndPlaysOneOfThem) {
-    Player player({{1, 4}, {.enabled = false}});
+    Player player({{1, 4}, {.file = "", .enabled = false}});
     const SearchResult r = player.play(Game(), *named_level("easy"));
     EXPECT_EQ(r.multi_pv.size(), 4u) << "the noise needs every root move scored";
     EXPECT_TRUE(Game().is_legal(r.best));

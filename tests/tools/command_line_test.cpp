@@ -1,7 +1,8 @@
 // The `tempo` command line: --json on `analyze`, `solve` and `book show` (one object a line with
 // the values the text output shows: FForum #1 G8 +18, the shipped book's four first moves), and
 // positions as people type them (a board starting with an empty square, text left over), Edax's
-// book format in and out, an engine option's range check, and engine options before a command.
+// book format in and out, the engine options' checks (tempo-train's too), and engine options before
+// a command.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -17,6 +18,7 @@
 namespace tempo {
 namespace {
 
+using test::run_command;
 using test::run_tempo;
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -118,6 +120,42 @@ TEST(CommandLine, EngineOptionsBeforeACommandAreRefused) {
     EXPECT_EQ(r.output.find("bench depth"), std::string::npos) << "the command must not run: " << r.output;
     EXPECT_EQ(run_tempo("gtp --eval " + weights + " < /dev/null").status, 0);
     EXPECT_EQ(run_tempo("--threads 1 < /dev/null").status, 0);  // bare `tempo` takes them
+}
+
+// The engine options are declared once (tools/cli/engine_options.hpp) for `tempo` and for
+// tempo-train: a bad value is an error naming the option and what is wrong, before anything runs
+// or is written. `book build` took at most 64 threads, tempo-train's --threads had no range and
+// its --variant no check: the same range and names everywhere now (and in any case, as
+// Variant::parse reads them).
+TEST(CommandLine, BadEngineOptionValuesAreClearErrors) {
+    struct Case {
+        std::string binary, arguments, message;
+    };
+    const std::string tempo = TEMPO_BINARY, train = TEMPO_TRAIN_BINARY;
+    const std::string dir = ::testing::TempDir() + "bad-options-" + std::to_string(::getpid()) + "-";
+    const std::string variants = "not in {8x8,6x6,anti,anti6x6}";
+    const std::vector<Case> cases = {
+        {tempo, "book build --book " + dir + "book.tbk --threads 300", "--threads: Value 300 not in range 1 to 256"},
+        {tempo, "analyze f5 --variant 7x7", "--variant: 7x7 " + variants},
+        {tempo, "solve --start --variant 6x6 --eval " + dir + "none.tew", "--eval: File does not exist: "},
+        {tempo, "bench --selectivity 5", "--selectivity: Value 5 not in range 0 to 4"},
+        {train, "solve --labels " + dir + "labels --threads 0", "--threads: Value 0 not in range 1 to 256"},
+        {train, "fit --out " + dir + "w.tew --variant 7x7", "--variant: 7x7 " + variants},
+        {train, "engine-games --out " + dir + "games.txt --eval " + dir + "none.tew", "--eval: File does not exist: "},
+        {train, "solve --labels " + dir + "labels --search-depth 2 --search-selectivity 5",
+         "--search-selectivity: Value 5 not in range 0 to 4"},
+    };
+    for (const Case& c : cases) {
+        const auto r = run_command(c.binary, c.arguments + " < /dev/null");
+        EXPECT_NE(r.status, 0) << c.arguments;
+        EXPECT_NE(r.output.find(c.message), std::string::npos) << c.arguments << ":\n" << r.output;
+    }
+    for (const char* written : {"book.tbk", "labels", "w.tew", "games.txt"})
+        EXPECT_FALSE(std::ifstream(dir + written).good()) << written << " was written";
+    // A variant name in any case, as the board files write it.
+    const auto upper_case = run_tempo("perft 3 --variant 6X6 --quiet");
+    EXPECT_EQ(upper_case.status, 0) << upper_case.output;
+    EXPECT_EQ(upper_case.output, run_tempo("perft 3 --variant 6x6 --quiet").output);
 }
 
 // Edax's book through the commands: import shows Edax's values, export then import gives the same

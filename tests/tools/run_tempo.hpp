@@ -1,6 +1,6 @@
-// Runs the `tempo` binary with arguments through the shell and collects its exit status and its
-// output (stdout and stderr together): the command-line tests' one way to call it, over the
-// project's one child-process helper.
+// Runs the `tempo` binary (or another, such as tempo-train) with arguments through the shell and
+// collects its exit status and its output (stdout and stderr together): the command-line tests' one
+// way to call it, over the project's one child-process helper.
 #pragma once
 
 #include <chrono>
@@ -15,12 +15,15 @@ struct CommandResult {
     std::string output;
 };
 
-inline CommandResult run_tempo(const std::string& arguments) {
-    testing::EngineProcess tempo({"/bin/sh", "-c", "exec \"$0\" " + arguments + " 2>&1", TEMPO_BINARY});
+// `binary` (a path) with `arguments` as a shell would split them.
+inline CommandResult run_command(const std::string& binary, const std::string& arguments) {
+    testing::EngineProcess process({"/bin/sh", "-c", "exec \"$0\" " + arguments + " 2>&1", binary});
     CommandResult result{-1, ""};
-    for (const std::string& line : tempo.read_all(std::chrono::seconds(120))) result.output += line + "\n";
-    result.status = tempo.wait_exit().value_or(-1);
+    for (const std::string& line : process.read_all(std::chrono::seconds(120))) result.output += line + "\n";
+    result.status = process.wait_exit().value_or(-1);
     return result;
 }
+
+inline CommandResult run_tempo(const std::string& arguments) { return run_command(TEMPO_BINARY, arguments); }
 
 }  // namespace tempo::test

@@ -1,4 +1,4 @@
-// The training pipeline's own games (tools/train/self_play.hpp, engine_games_file.hpp): labels marked
+// The training pipeline's own games (tools/train/self_play.hpp, formats/engine_games_file.hpp): labels marked
 // exact are the solver's scores, a seed gives the same games, shards add up to the whole job, an
 // interrupted job resumes, and bad files are refused naming the line. The residual network's fit
 // (tools/train/residual_fit.hpp) learns what the pattern sum misses.
@@ -23,7 +23,7 @@
 #include "search/midgame/probcut.hpp"
 #include "search/tt.hpp"
 #include "tests/engine/random_positions.hpp"
-#include "tools/train/engine_games_file.hpp"
+#include "formats/engine_games_file.hpp"
 #include "tools/train/fit.hpp"
 #include "tools/train/probcut_fit.hpp"
 #include "tools/train/residual_fit.hpp"

@@ -10,6 +10,7 @@
 #include "engine/notation.hpp"
 #include "search/searcher.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/cli/engine_options.hpp"
 #include "tools/json_line.hpp"
 
 namespace tempo::cli {
@@ -83,14 +84,12 @@ void add_analyze_command(CLI::App& app) {
         "or a transcript from the start (f5d6c3...).\n"
         "Without --depth or --time it searches until Ctrl-C.");
     cmd->add_option("position", options->position, "Board string or transcript")->required()->expected(1, -1);
-    cmd->add_option("--variant", options->variant, "8x8, 6x6, anti or anti6x6")
-        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+    add_variant_option(*cmd, options->variant);
     cmd->add_option("--depth,-d", options->depth, "Midgame depth in plies")->check(CLI::Range(1, 60));
     cmd->add_option("--time,-t", options->seconds, "Seconds to think")->check(CLI::PositiveNumber);
-    cmd->add_option("--threads", options->threads, "Search threads")->check(CLI::Range(1, 256));
-    cmd->add_option("--hash", options->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
-    cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
-        ->check(CLI::Range(0, 4));
+    add_threads_option(*cmd, options->threads);  // no -t: that is --time here
+    add_hash_option(*cmd, options->hash_mb);
+    add_selectivity_option(*cmd, options->selectivity);  // not given (-1): the search's default
     cmd->add_option("--multi-pv", options->multi_pv, "Score this many best moves")->check(CLI::Range(1, 64));
     cmd->add_option("--endgame", options->endgame, "auto, exact, wld or off")
         ->check(CLI::IsMember({"auto", "exact", "wld", "off"}));

@@ -31,14 +31,11 @@ void add_bench_command(CLI::App& app) {
         "the search's signature. With the default options, a count other than the stored signature makes\n"
         "the exit status 1.");
     cmd->add_option("--depth,-d", options->depth, "Midgame depth in plies")->check(CLI::Range(1, 30));
-    cmd->add_option("--hash", options->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
-    cmd->add_option("--threads", options->threads, "Search threads (node counts vary above 1)")
-        ->check(CLI::Range(1, 256));
-    cmd->add_option("--selectivity", options->selectivity, "0 = none (exact alpha-beta) .. 4 = most ProbCut")
-        ->check(CLI::Range(0, 4));
+    add_hash_option(*cmd, options->hash_mb);
+    add_threads_option(*cmd, options->threads, "Search threads (node counts vary above 1)");
+    add_selectivity_option(*cmd, options->selectivity);  // not given (-1): the search's default
     add_parallel_option(*cmd, options->parallel);
-    cmd->add_option("--eval", options->eval_file, "Weights file (default: the shipped one; not the signature's then)")
-        ->check(CLI::ExistingFile);
+    add_eval_option(*cmd, options->eval_file, "Weights file (default: the shipped one; not the signature's then)");
     cmd->add_flag("--quiet,-q", options->quiet, "Print only the totals");
     cmd->callback([options] {
         BenchOptions bench;

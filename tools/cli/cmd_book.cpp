@@ -18,13 +18,12 @@
 #include "engine/notation.hpp"
 #include "engine/text.hpp"
 #include "play/book/builder.hpp"
-#include "play/book/edax.hpp"
 #include "play/book/file.hpp"
 #include "play/book/location.hpp"
-#include "play/book/text.hpp"
 #include "play/book/valuer.hpp"
 #include "tools/cli/book_games.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/cli/engine_options.hpp"
 #include "tools/json_line.hpp"
 
 namespace tempo::cli {
@@ -334,7 +333,7 @@ void add_book_command(CLI::App& app) {
         "the positions that game records reach often. Ctrl-C saves and stops; the file is saved every\n"
         "--save-every seconds.");
     cmd->add_option("--book", build->book, "Book file to create or resume")->required();
-    cmd->add_option("--variant", build->variant, "8x8, 6x6, anti, anti6x6");
+    add_variant_option(*cmd, build->variant);
     cmd->add_option("--depth", build->depth, "Search depth behind every value (plies)")->check(CLI::Range(1, 40));
     cmd->add_option("--minutes", build->minutes, "Stop after this long (0 = no limit)");
     cmd->add_option("--positions", build->positions, "Stop at this many positions (0 = no limit)");
@@ -346,8 +345,8 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("--min-games", build->min_games, "Add a record position reached by at least this many games");
     cmd->add_option("--game-plies", build->game_plies, "Add record positions only this many plies deep")
         ->check(CLI::Range(0, 60));
-    cmd->add_option("--threads", build->threads, "Search threads")->check(CLI::Range(1, 64));
-    cmd->add_option("--hash", build->hash_mb, "Transposition table (MB)")->check(CLI::Range(1, 1 << 16));
+    add_threads_option(*cmd, build->threads);
+    add_hash_option(*cmd, build->hash_mb);
     cmd->add_option("--save-every", build->save_seconds, "Seconds between saves")->check(CLI::Range(1, 86400));
     cmd->callback(guarded([build] { run_build(*build); }));
 
@@ -364,7 +363,7 @@ void add_book_command(CLI::App& app) {
     auto read = std::make_shared<ReadOptions>();
     const auto book_options = [read](CLI::App* sub) {
         sub->add_option("--book", read->book, "Book file (default: the shipped book of the variant)");
-        sub->add_option("--variant", read->variant, "8x8, 6x6, anti, anti6x6");
+        add_variant_option(*sub, read->variant);
     };
 
     cmd = book->add_subcommand("info", "Positions, depth and size of a book");
@@ -397,7 +396,7 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("input", read->file, "Text file from `tempo book export`")->required();
     cmd->add_option("--book", read->book, "Book file to write")->required();
     cmd->callback(guarded([read] {
-        const auto bytes = read_file_bytes(read->file, book::kMaxBookFileBytes);
+        const auto bytes = read_file_bytes(read->file, kMaxBookFileBytes);
         const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
         require_text(text, read->file);
         const book::Book imported = book::parse_book_text(text);
@@ -409,7 +408,7 @@ void add_book_command(CLI::App& app) {
     cmd->add_option("input", read->file, "Edax's book file")->required();
     cmd->add_option("--book", read->book, "Book file to write")->required();
     cmd->callback(guarded([read] {
-        book::Book imported = book::parse_edax_book(read_file_bytes(read->file, book::kMaxBookFileBytes), read->file);
+        book::Book imported = book::parse_edax_book(read_file_bytes(read->file, kMaxBookFileBytes), read->file);
         // An Edax book that Edax negamaxed is consistent already: nothing changes.
         const std::size_t changed = imported.minimax();
         save(imported, read->book);

@@ -7,6 +7,7 @@
 
 #include "engine/perft.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/cli/engine_options.hpp"
 
 namespace tempo::cli {
 
@@ -23,8 +24,7 @@ void add_perft_command(CLI::App& app) {
                            "Convention (Aart Bik's published table): a forced pass uses up one ply, and a game that\n"
                            "ends before depth N counts as one leaf. perft 11 = 212258800 on 8x8.");
     cmd->add_option("depth", options->depth, "Depth in plies (1..20)")->required()->check(CLI::Range(1, 20));
-    cmd->add_option("--variant", options->variant, "Board: 8x8 or 6x6 (anti has the same tree as its board)")
-        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+    add_variant_option(*cmd, options->variant, "Board: 8x8 or 6x6 (anti has the same tree as its board)");
     cmd->add_flag("--quiet,-q", options->quiet, "Print only the count");
     cmd->callback([options] {
         const Variant variant = Variant::parse(options->variant);

@@ -99,8 +99,7 @@ void add_review_command(CLI::App& app) {
         "--game N), a WTHOR .wtb file (--game N), a file holding a transcript, or a transcript.");
     cmd->add_option("game", options->game, "GGF, WTHOR or transcript file, or a transcript")->required();
     cmd->add_option("--game", options->number, "Which game of the file (1-based)")->check(CLI::PositiveNumber);
-    cmd->add_option("--variant", options->variant, "Variant of a transcript (GGF files say theirs)")
-        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+    add_variant_option(*cmd, options->variant, "Variant of a transcript (GGF files say theirs)");
     cmd->add_option("--depth,-d", options->depth, "Midgame depth of each position's search")
         ->capture_default_str()
         ->check(CLI::Range(1, 60));
@@ -108,9 +107,9 @@ void add_review_command(CLI::App& app) {
     cmd->add_option("--exact-from", options->exact_from, "Solve positions with this many empties or fewer exactly")
         ->capture_default_str()
         ->check(CLI::Range(0, 60));
-    cmd->add_option("--threads", options->threads, "Search threads")->check(CLI::Range(1, 256));
-    cmd->add_option("--hash", options->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
-    cmd->add_option("--eval", options->eval_file, "Weights file (default: the shipped weights)");
+    add_threads_option(*cmd, options->threads);  // no -t: that is --time here
+    add_hash_option(*cmd, options->hash_mb);
+    add_eval_option(*cmd, options->eval_file, "Weights file (default: the shipped weights)");
     cmd->add_flag("--json", options->json, "JSON lines instead of the table: one object a move, then a summary");
     cmd->add_option("--svg", options->svg_path, "Also write the score along the game as an SVG plot to this file");
     cmd->callback([options] {

@@ -15,6 +15,7 @@
 #include "search/endgame/solver.hpp"
 #include "search/midgame/solve_guess.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/cli/engine_options.hpp"
 #include "tools/cli/progress_ticker.hpp"
 #include "tools/json_line.hpp"
 
@@ -173,14 +174,13 @@ void add_solve_command(CLI::App& app) {
         "lines): best move, score (side to move, empties to the winner), PV, nodes, time. Scores listed\n"
         "in the file are checked; any mismatch makes the exit status 1. Progress goes to stderr.");
     cmd->add_option("file", options->file, "OBF file");
-    cmd->add_option("--threads,-t", options->threads, "Search threads")->check(CLI::Range(1, 256));
-    cmd->add_option("--hash", options->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+    add_threads_option(*cmd, options->threads, "Search threads", ThreadsShortName::kYes);
+    add_hash_option(*cmd, options->hash_mb);
     cmd->add_flag("--wld", options->wld, "Win/loss/draw only (score -1, 0 or +1)");
     cmd->add_option("--shard", options->shard, "K/N: solve positions K, K+N, K+2N, ... (0-based)");
-    cmd->add_option("--variant", options->variant, "8x8, 6x6, anti or anti6x6")
-        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
+    add_variant_option(*cmd, options->variant);
     cmd->add_flag("--start", options->start, "Solve the variant's start position instead of a file");
-    cmd->add_option("--eval", options->eval_file, "Weights file ordering the solve (default: the shipped one)");
+    add_eval_option(*cmd, options->eval_file, "Weights file ordering the solve (default: the shipped one)");
     cmd->add_flag("--json", options->json, "One JSON object a position, then a summary object");
     cmd->callback([options] {
         int status = 0;

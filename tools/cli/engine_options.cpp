@@ -1,5 +1,7 @@
 #include "tools/cli/engine_options.hpp"
 
+#include <vector>
+
 #include "engine/parse_error.hpp"
 #include "eval/evaluator.hpp"
 #include "play/book/location.hpp"
@@ -8,38 +10,93 @@
 namespace tempo::cli {
 
 void add_engine_options(CLI::App& command, EngineOptions& options) {
-    command.add_option("--threads,-t", options.threads, "Search threads")->check(CLI::Range(1, 256));
-    command.add_option("--hash", options.hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
-    command.add_option("--eval", options.eval_file, "Evaluation weights file (default: the shipped weights)")
-        ->check(CLI::ExistingFile);
-    command
+    add_threads_option(command, options.threads, "Search threads", ThreadsShortName::kYes);
+    add_hash_option(command, options.hash_mb);
+    add_eval_option(command, options.eval_file);
+    add_level_option(command, options);
+    add_variant_option(command, options.variant, "Board and rules: " + variant_names());
+    add_book_options(command, options.book);
+    add_parallel_option(command, options.parallel);
+    add_ponder_option(command, options.ponder);
+    add_selectivity_option(command, options.selectivity);
+}
+
+CLI::Option* add_threads_option(CLI::App& command, int& threads, const std::string& help,
+                                ThreadsShortName short_name) {
+    return command
+        .add_option(short_name == ThreadsShortName::kYes ? "--threads,-t" : "--threads", threads, help)
+        ->check(CLI::Range(1, kMaxThreads));
+}
+
+CLI::Option* add_hash_option(CLI::App& command, int& hash_mb) {
+    return command.add_option("--hash", hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+}
+
+CLI::Option* add_eval_option(CLI::App& command, std::string& weights_file, const std::string& help) {
+    return command.add_option("--eval", weights_file, help)->check(CLI::ExistingFile);
+}
+
+namespace {
+
+std::vector<std::string> variant_name_list() {
+    std::vector<std::string> names;
+    for (const Geometry geometry : {Geometry::k8x8, Geometry::k6x6})
+        names.push_back(Variant{geometry, Rules::kStandard}.name());
+    for (const Geometry geometry : {Geometry::k8x8, Geometry::k6x6})
+        names.push_back(Variant{geometry, Rules::kAnti}.name());
+    return names;
+}
+
+}  // namespace
+
+std::string variant_names() {
+    const std::vector<std::string> names = variant_name_list();
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return text;
+}
+
+CLI::Option* add_variant_option(CLI::App& command, std::string& variant, const std::string& help) {
+    return command.add_option("--variant", variant, help)->check(CLI::IsMember(variant_name_list(), CLI::ignore_case));
+}
+
+CLI::Option* add_selectivity_option(CLI::App& command, int& level, int default_level, const std::string& name,
+                                    const std::string& what) {
+    const std::string help = what + ": 0 = none (exact alpha-beta) .. " + std::to_string(kMaxSelectivity) +
+                             " = most pruning (default " + std::to_string(default_level) + ")";
+    return command.add_option(name, level, help)->check(CLI::Range(0, kMaxSelectivity));
+}
+
+CLI::Option* add_level_option(CLI::App& command, EngineOptions& options) {
+    return command
         .add_option("--level,-l", options.level,
                     "Strength: easy, normal, hard, or a depth 1..60 (default "
                     "normal; a GTP controller's clock governs when no level is given)")
         ->each([&options](const std::string&) { options.level_chosen = true; });
-    command.add_option("--variant", options.variant, "Board and rules: 8x8, 6x6, anti or anti6x6")
-        ->check(CLI::IsMember({"8x8", "6x6", "anti", "anti6x6"}));
-    command.add_option("--book", options.book.file, "Opening book file (default: the shipped book of the variant)");
-    command.add_flag_callback(
-        "--no-book", [&options] { options.book.enabled = false; }, "Play without the opening book");
-    command
-        .add_option("--book-margin", options.book.margin,
-                    "Book moves within this many discs of the best are drawn at random (0: only the best)")
-        ->check(CLI::Range(0, 128));
-    command.add_option("--book-seed", options.book.seed,
-                       "Seed of the book draws: the same seed, the same choices "
-                       "(default 0: a random seed)");
-    add_parallel_option(command, options.parallel);
-    command.add_flag("--ponder", options.ponder,
-                     "Think on the opponent's time (NBoard and GTP): the next move's search starts from what it found");
-    const std::string selectivity_help = "Multi-ProbCut level of the midgame search: 0 = none (exact alpha-beta) .. " +
-                                         std::to_string(kMaxSelectivity) + " = most pruning (default " +
-                                         std::to_string(kDefaultSelectivity) + ")";
-    command.add_option("--selectivity", options.selectivity, selectivity_help)->check(CLI::Range(0, kMaxSelectivity));
 }
 
-void add_parallel_option(CLI::App& command, std::string& parallel) {
+CLI::Option* add_book_options(CLI::App& command, book::BookOptions& book) {
+    command.add_option("--book", book.file, "Opening book file (default: the shipped book of the variant)");
+    command.add_flag_callback(
+        "--no-book", [&book] { book.enabled = false; }, "Play without the opening book");
     command
+        .add_option("--book-margin", book.margin,
+                    "Book moves within this many discs of the best are drawn at random (0: only the best)")
+        ->check(CLI::Range(0, 128));
+    return command.add_option("--book-seed", book.seed,
+                              "Seed of the book draws: the same seed, the same choices "
+                              "(default 0: a random seed)");
+}
+
+CLI::Option* add_ponder_option(CLI::App& command, bool& ponder) {
+    return command.add_flag(
+        "--ponder", ponder,
+        "Think on the opponent's time (NBoard and GTP): the next move's search starts from what it found");
+}
+
+CLI::Option* add_parallel_option(CLI::App& command, std::string& parallel) {
+    return command
         .add_option("--parallel", parallel,
                     "How threads share the midgame: lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait)")
         ->check(CLI::IsMember({"lazy", "ybwc"}));

@@ -1,11 +1,15 @@
 #include "tools/train/fit.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "engine/hash_key.hpp"
 #include "eval/features.hpp"
+#include "eval/pattern_eval.hpp"
+#include "tools/train/checkpoint.hpp"
 
 namespace tempo::train {
 
@@ -127,6 +131,47 @@ std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi
                  mean_abs_error(held_out_exact, w), held_out_exact.size(), seconds);
     for (std::size_t j = 0; j < n; ++j) w[j] = w[tied[j]];  // expand to every tied offset
     return w;
+}
+
+std::pair<int, int> phase_empties(int p, int phases, int max_empties) {
+    int lo = max_empties, hi = 0;
+    for (int e = 1; e <= max_empties; ++e)
+        if (phase_of(e, phases, max_empties) == p) lo = std::min(lo, e), hi = std::max(hi, e);
+    return {lo, hi};
+}
+
+namespace {
+
+std::int16_t quantise(double discs) {
+    return static_cast<std::int16_t>(std::clamp(std::lround(discs * kWeightUnitsPerDisc), -32767L, 32767L));
+}
+
+}  // namespace
+
+EvalWeights fit_weights(const std::vector<Sample>& samples, Variant variant, int phases, const FitOptions& options,
+                        const std::string& checkpoint_dir, int only_phase) {
+    FitOptions phase_options = options;
+    phase_options.playable = variant.playable();
+    if (!checkpoint_dir.empty()) std::filesystem::create_directories(checkpoint_dir);
+    EvalWeights out = zero_weights(variant, phases);
+    std::vector<double> previous;
+    for (int p = 0; p < phases; ++p) {
+        if (only_phase >= 0 && p != only_phase) continue;
+        const auto [lo, hi] = phase_empties(p, phases, variant.squares() - 4);
+        const std::string checkpoint =
+            checkpoint_dir.empty() ? "" : checkpoint_dir + "/phase" + std::to_string(p) + ".bin";
+        std::vector<double> w = checkpoint.empty() ? std::vector<double>{} : read_checkpoint(checkpoint);
+        if (w.empty()) {
+            std::fprintf(stderr, "phase %d/%d\n", p + 1, phases);
+            w = fit_phase(samples, lo, hi, phase_options, previous);
+            if (!checkpoint.empty()) write_checkpoint(checkpoint, w);
+        } else {
+            std::fprintf(stderr, "phase %d/%d: from %s\n", p + 1, phases, checkpoint.c_str());
+        }
+        for (int j = 0; j < kWeightsPerPhase; ++j) out.weights[std::size_t(p) * kWeightsPerPhase + j] = quantise(w[j]);
+        previous = std::move(w);
+    }
+    return out;
 }
 
 }  // namespace tempo::train

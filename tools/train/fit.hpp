@@ -4,8 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "engine/variant.hpp"
+#include "eval/weights_file.hpp"
 #include "tools/train/training_set.hpp"
 
 namespace tempo::train {
@@ -28,5 +32,16 @@ const std::vector<std::uint32_t>& tied_offsets();
 // initial guess, e.g. the neighbouring phase's weights.
 std::vector<double> fit_phase(const std::vector<Sample>& samples, int lo, int hi, const FitOptions& options,
                               const std::vector<double>& start);
+
+// The empties counts [lo, hi] of phase p (0 = fewest empties) of `phases` on a board with
+// `max_empties` empties at the start.
+std::pair<int, int> phase_empties(int p, int phases, int max_empties);
+
+// The weights of `variant` in `phases` phases: fit_phase on each, from the endgame backwards, each
+// starting from its later neighbour's weights, then rounded to the file's units. With a
+// `checkpoint_dir`, a phase found there (phase<p>.bin) is read instead of fitted and a fitted one is
+// written there. only_phase >= 0 fits that phase alone (the others stay 0). Progress on stderr.
+EvalWeights fit_weights(const std::vector<Sample>& samples, Variant variant, int phases, const FitOptions& options,
+                        const std::string& checkpoint_dir, int only_phase = -1);
 
 }  // namespace tempo::train

@@ -23,7 +23,7 @@
 #include "eval/evaluator.hpp"
 #include "search/midgame/search.hpp"
 #include "search/midgame/probcut.hpp"
-#include "tools/train/engine_games_file.hpp"
+#include "formats/engine_games_file.hpp"
 
 namespace tempo::train {
 

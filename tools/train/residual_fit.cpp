@@ -4,9 +4,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 
 #include "engine/symmetry.hpp"
+#include "tools/train/checkpoint.hpp"
+#include "tools/train/fit.hpp"
 
 namespace tempo::train {
 
@@ -171,6 +174,30 @@ ResidualNet fit_residual_phase(const std::vector<Sample>& samples, const Pattern
     }
     std::fprintf(stderr, "    kept epoch %d (held-out MAE %.3f)\n", best_epoch, best_error);
     return best_epoch ? to_net(best, at) : ResidualNet(n);  // no epoch helped: a network that adds 0
+}
+
+void fit_residual_nets(const std::vector<Sample>& samples, EvalWeights& weights, Variant variant,
+                       const NetFitOptions& options, const std::vector<int>& only_phases,
+                       const std::string& checkpoint_dir) {
+    weights.nets.clear();
+    const PatternEvaluator patterns(weights);
+    if (!checkpoint_dir.empty()) std::filesystem::create_directories(checkpoint_dir);
+    for (int p = 0; p < weights.phases; ++p) {
+        ResidualNet net(options.hidden);
+        if (only_phases.empty() || std::count(only_phases.begin(), only_phases.end(), p)) {
+            const auto [lo, hi] = phase_empties(p, weights.phases, variant.squares() - 4);
+            const std::string checkpoint =
+                checkpoint_dir.empty() ? "" : checkpoint_dir + "/net" + std::to_string(p) + ".bin";
+            if (!checkpoint.empty() && read_net_checkpoint(checkpoint, net)) {
+                std::fprintf(stderr, "phase %d/%d: from %s\n", p + 1, weights.phases, checkpoint.c_str());
+            } else {
+                std::fprintf(stderr, "phase %d/%d\n", p + 1, weights.phases);
+                net = fit_residual_phase(samples, patterns, lo, hi, options);
+                if (!checkpoint.empty()) write_net_checkpoint(checkpoint, net);
+            }
+        }
+        weights.nets.push_back(std::move(net));
+    }
 }
 
 }  // namespace tempo::train

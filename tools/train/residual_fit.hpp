@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "engine/variant.hpp"
 #include "eval/pattern_eval.hpp"
 #include "eval/residual_net.hpp"
 #include "tools/train/training_set.hpp"
@@ -28,5 +30,14 @@ struct NetFitOptions {
 // are printed on stderr.
 ResidualNet fit_residual_phase(const std::vector<Sample>& samples, const PatternEvaluator& patterns, int lo, int hi,
                                const NetFitOptions& options);
+
+// The networks of every phase of `weights` (fitted pattern weights of `variant`; its networks
+// replaced), each by fit_residual_phase on the pattern sums without networks. Only the phases in
+// `only_phases` (all if empty) are fitted; the others get networks that add 0. With a
+// `checkpoint_dir`, a phase found there (net<p>.bin) is read instead of fitted and a fitted one is
+// written there. Progress on stderr.
+void fit_residual_nets(const std::vector<Sample>& samples, EvalWeights& weights, Variant variant,
+                       const NetFitOptions& options, const std::vector<int>& only_phases,
+                       const std::string& checkpoint_dir);
 
 }  // namespace tempo::train

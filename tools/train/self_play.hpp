@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "formats/shard.hpp"
-#include "tools/train/engine_games_file.hpp"
+#include "formats/engine_games_file.hpp"
 #include "tools/train/training_set.hpp"
 
 namespace tempo::train {

@@ -19,7 +19,6 @@
 #include "play/book/builder.hpp"
 #include "play/book/file.hpp"
 #include "play/book/location.hpp"
-#include "play/book/text.hpp"
 #include "tests/engine/expect_parse_error.hpp"
 
 namespace tempo::book {
@@ -376,19 +375,6 @@ TEST(BookLocation, DisabledOrMissingOrWrongVariant) {
     EXPECT_EQ(open_book(Variant::parse("6x6"), BookOptions{.file = path})->size(), 0u);
     EXPECT_EQ(default_book_name({}), "standard-8x8.tbk");
     std::filesystem::remove_all(std::filesystem::path(path).parent_path());
-}
-
-// A book of the start position only: f5 +2, d3 +1, c4 0, e6 -3 (the four lead to one canonical
-// position, which is not in the book, so the values stay as written).
-std::string start_only_book_file(const std::string& name) {
-    Book book;
-    const std::vector<BookMove> root{
-        {parse_move("f5"), 2, 8}, {parse_move("d3"), 1, 8}, {parse_move("c4"), 0, 8}, {parse_move("e6"), -3, 8}};
-    book.set_moves(Board::start(), root);
-    book.set_depth(8);
-    const std::string path = temp_path(name);
-    write_book_file(book, path);
-    return path;
 }
 
 }  // namespace

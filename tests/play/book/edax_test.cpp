@@ -11,9 +11,7 @@
 #include "formats/file_bytes.hpp"
 #include "engine/notation.hpp"
 #include "play/book/book.hpp"
-#include "play/book/edax.hpp"
 #include "play/book/file.hpp"
-#include "play/book/text.hpp"
 #include "tests/engine/expect_parse_error.hpp"
 #include "tests/engine/test_data.hpp"
 

@@ -1,4 +1,4 @@
-#include "tools/train/engine_games_file.hpp"
+#include "formats/engine_games_file.hpp"
 
 #include <zlib.h>
 
@@ -8,9 +8,8 @@
 #include "engine/notation.hpp"
 #include "engine/parse_error.hpp"
 #include "engine/text.hpp"
-#include "tools/train/training_set.hpp"
 
-namespace tempo::train {
+namespace tempo {
 
 namespace {
 
@@ -86,7 +85,7 @@ EngineGame parse_engine_game(std::string_view line, Variant variant) {
     g.game = parse_transcript(f[2], variant);
     if (!g.game.is_over()) throw ParseError("the moves do not end the game");
     g.black_margin = static_cast<int>(integer(f[3], -64, 64, "result"));
-    const int result = black_result(g.game, variant.rules == Rules::kAnti);
+    const int result = engine_game_result(g.game);
     if (g.black_margin != result)
         throw ParseError("result " + signed_integer(g.black_margin) + " disagrees with the moves (" +
                          signed_integer(result) + ")");
@@ -108,17 +107,25 @@ EngineGame parse_engine_game(std::string_view line, Variant variant) {
     return g;
 }
 
+int engine_game_result(const Game& game) {
+    return game.variant().rules == Rules::kAnti ? game.white_discs() - game.black_discs() : game.black_margin();
+}
+
 EngineGamesFile read_engine_games(const std::string& path, bool allow_partial_last, std::uint64_t* complete_bytes) {
     // gzopen reads plain files as they are, so one reader serves both forms.
     const std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(path.c_str(), "rb"), gzclose);
     if (!in) throw ParseError(path + ": cannot open");
-    EngineGamesFile file;
     std::string text;
     char buffer[1 << 16];
     int got;
     while ((got = gzread(in.get(), buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(got));
     if (got < 0) throw ParseError(path + ": unreadable (a damaged or truncated gzip stream)");
+    return parse_engine_games(text, path, allow_partial_last, complete_bytes);
+}
 
+EngineGamesFile parse_engine_games(std::string_view text, const std::string& path, bool allow_partial_last,
+                                   std::uint64_t* complete_bytes) {
+    EngineGamesFile file;
     std::size_t end = text.size();
     if (!text.empty() && text.back() != '\n') {
         const auto last = text.rfind('\n');
@@ -153,4 +160,4 @@ EngineGamesFile read_engine_games(const std::string& path, bool allow_partial_la
     return file;
 }
 
-}  // namespace tempo::train
+}  // namespace tempo

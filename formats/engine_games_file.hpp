@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/parse_error.hpp"
 
-namespace tempo::train {
+namespace tempo {
 
 // The first line of a file: the format and the job that made it (its options), so that a resumed
 // job refuses a file made with other options, and a reader learns the variant.
@@ -45,12 +46,18 @@ struct EngineGamesFile {
     std::vector<EngineGame> games;
 };
 
-// Reads a whole file (plain or .gz). Lines starting with '#' after the first are comments; the
-// headers of other shards in a concatenation must name the same variant. Throws ParseError
-// naming the path and line of the first bad line. With `allow_partial_last`, an unterminated last
-// line (a writer interrupted in mid-line) is dropped instead, and `complete_bytes` (if given) gets
-// the length of the file without it.
+// The result field: black's official margin; on Anti-Reversi white's discs less black's, as counted.
+int engine_game_result(const Game& game);
+
+// A whole file's text. Lines starting with '#' after the first are comments; the headers of other
+// shards in a concatenation must name the same variant. Throws ParseError naming `what` (the path)
+// and the line of the first bad line. With `allow_partial_last`, an unterminated last line (a writer
+// interrupted in mid-line) is dropped instead, and `complete_bytes` (if given) gets the length of
+// the text without it.
+EngineGamesFile parse_engine_games(std::string_view text, const std::string& what, bool allow_partial_last = false,
+                                   std::uint64_t* complete_bytes = nullptr);
+// Reads a file (plain or .gz) and parses it as parse_engine_games does.
 EngineGamesFile read_engine_games(const std::string& path, bool allow_partial_last = false,
                                   std::uint64_t* complete_bytes = nullptr);
 
-}  // namespace tempo::train
+}  // namespace tempo
