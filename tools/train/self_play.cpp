@@ -6,8 +6,10 @@
 #include <set>
 
 #include "engine/parse_error.hpp"
+#include "eval/evaluator.hpp"
 #include "search/searcher.hpp"
 #include "tools/match/openings.hpp"
+#include "tools/train/job_manifest.hpp"
 
 namespace tempo::train {
 
@@ -104,6 +106,10 @@ std::uint64_t play_engine_games(const EngineGamesJob& job, const std::string& pa
     std::ofstream out(path, std::ios::app);
     if (!out) throw ParseError(path + ": cannot write");
     if (complete_bytes == 0) out << header.line() << '\n' << std::flush;
+    const std::string weights = !job.play.eval_file.empty()        ? job.play.eval_file
+                                : has_shipped_weights(job.variant) ? find_weights_file(job.variant)
+                                                                   : "";
+    start_manifest_run(path, {header.line(), weights, done.size()});
     std::uint64_t played = 0;
     for (std::uint64_t index = job.shard.index; index < job.games; index += job.shard.count) {
         if (done.count(index)) continue;
@@ -114,6 +120,7 @@ std::uint64_t play_engine_games(const EngineGamesJob& job, const std::string& pa
         ++played;
         if (on_game) on_game(game);
     }
+    end_manifest_run(path, done.size() + played);
     return played;
 }
 
