@@ -73,7 +73,7 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 release_build() { cmake -S . -B "$build" >/dev/null && cmake --build "$build" -j$jobs; }
 asan_build() { sanitizer_configure "$build-asan" -DTEMPO_FUZZ=ON && cmake --build "$build-asan" -j$jobs; }
 # ThreadSanitizer: only the test programs that hold threaded tests, and the engine for the stress run.
-tsan_targets="tempo_search_tests tempo_endgame_tests tempo_protocol_tests tempo protocol_stress"
+tsan_targets="tempo_search_tests tempo_endgame_tests tempo_protocol_tests tempo_library_tests tempo protocol_stress"
 tsan_build() {
     sanitizer_configure "$build-tsan" -DTEMPO_SANITIZE=thread || return 1
     local available targets=""

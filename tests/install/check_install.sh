@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The installed engine, as a user gets it: `cmake --install` into a temporary prefix, then the
 # installed `tempo` run from another folder answers perft 9 and solves FFO #40 (+38, a2) with the
-# data installed beside it; `cpack -G DEB` makes a package holding bin/tempo and the weights.
+# data installed beside it; a C program built against the installed libtempo through pkg-config
+# solves it too; `cpack -G DEB` makes a package holding bin/tempo and the weights.
 # Usage: tests/install/check_install.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -22,6 +23,14 @@ grep -q "3005288 leaves" <<<"$perft"
 solve=$("$work/prefix/bin/tempo" solve "$work/ffo40.obf")
 echo "$solve"
 grep -qE '^1 +20 +\+38 +a2 .* ok$' <<<"$solve"
+
+# A C program built against the installed library through pkg-config (examples/c/).
+libdir=$(dirname "$(find "$work/prefix" -name tempo.pc)")
+cc "$source_dir/examples/c/solve_position.c" $(PKG_CONFIG_PATH="$libdir" pkg-config --cflags --libs tempo) \
+    -Wl,-rpath,"$(dirname "$libdir")" -o "$work/solve_position"
+example=$("$work/solve_position")
+echo "$example"
+grep -q "best a2, score +38" <<<"$example"
 
 (cd "$build" && cpack -G DEB -B "$work/package" >/dev/null)
 contents=$(dpkg-deb -c "$work"/package/tempo_*.deb)
