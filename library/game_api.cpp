@@ -181,6 +181,13 @@ tempo_status tempo_undo(tempo_engine* engine) {
     });
 }
 
+tempo_status tempo_clear(tempo_engine* engine) {
+    return guarded(engine, TEMPO_ERROR_INTERNAL, [&] {
+        engine->player.clear();
+        return TEMPO_OK;
+    });
+}
+
 tempo_status tempo_game_over(tempo_engine* engine, int* over, int* black_margin) {
     return guarded(engine, TEMPO_ERROR_INTERNAL, [&] {
         require(over, "the output");

@@ -11,6 +11,8 @@
 #include <string>
 #include <thread>
 
+#include "bench/search_bench.hpp"
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -130,6 +132,29 @@ TEST(CApi, SolvesFForum40AsTheCommandLineDoes) {
     ASSERT_EQ(tempo_solve(engine, 1, &result), TEMPO_OK);
     EXPECT_EQ(result.score, 1);
     EXPECT_EQ(result.wld, 1);
+    tempo_destroy(engine);
+}
+
+// `tempo bench` through the API: its positions, each searched to depth 12 from a cleared table on
+// one thread, count the search's signature.
+TEST(CApi, TheBenchPositionsCountTheBenchSignature) {
+    tempo_options options;
+    tempo_options_default(&options);  // 1 thread, 64 MB: the bench's table
+    tempo_engine* engine = nullptr;
+    ASSERT_EQ(tempo_create(&options, &engine), TEMPO_OK) << tempo_last_error(nullptr);
+    tempo_limits limits;
+    tempo_limits_default(&limits);
+    limits.depth = tempo::kBenchDepth;
+    limits.endgame = 3;  // the bench never solves
+    uint64_t nodes = 0;
+    for (const char* position : tempo::bench_positions()) {
+        ASSERT_EQ(tempo_set_position(engine, position), TEMPO_OK) << tempo_last_error(engine);
+        ASSERT_EQ(tempo_clear(engine), TEMPO_OK);
+        tempo_result result;
+        ASSERT_EQ(tempo_search(engine, &limits, nullptr, nullptr, &result, nullptr, 0, nullptr), TEMPO_OK);
+        nodes += result.nodes;
+    }
+    EXPECT_EQ(nodes, tempo::kBenchSignature);
     tempo_destroy(engine);
 }
 

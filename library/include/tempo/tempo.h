@@ -87,6 +87,9 @@ TEMPO_API tempo_status tempo_legal_moves(tempo_engine* engine, int* moves, int c
 TEMPO_API tempo_status tempo_play(tempo_engine* engine, int move);
 TEMPO_API tempo_status tempo_play_text(tempo_engine* engine, const char* move);
 TEMPO_API tempo_status tempo_undo(tempo_engine* engine);
+/* Forgets what the searches learnt (the transposition table), as for a new game: the next search
+ * of a position then counts the nodes `tempo bench` counts. */
+TEMPO_API tempo_status tempo_clear(tempo_engine* engine);
 /* 1 when the game is over, with the final margin (black's view) in *black_margin. */
 TEMPO_API tempo_status tempo_game_over(tempo_engine* engine, int* over, int* black_margin);
 /* The side to move: 0 black, 1 white. */
