@@ -19,7 +19,9 @@ JOB=${JOB:---games 1000000 --openings data/openings/openingslarge.txt --depth 8 
 NAME=${NAME:-selfplay}
 OUT_DIR=${OUT_DIR:-games}
 mkdir -p "$OUT_DIR"
-# --line-buffer: the shards' progress interleaves by line; --halt never: one failed shard does not stop the others.
-parallel --line-buffer --halt never --jobs "${JOBS:-100%}" "$@" \
+# --line-buffer: the shards' progress interleaves by line; --halt never: one failed shard does not
+# stop the others. exec: a signal for this script reaches parallel itself, which then starts no
+# new shard, so no second run can overlap shards that are still writing.
+exec parallel --line-buffer --halt never --jobs "${JOBS:-100%}" "$@" \
     "$TEMPO_TRAIN" engine-games "$JOB" --shard {}/"$shards" --out "$OUT_DIR/$NAME-{}-of-$shards.txt" \
     ::: $(seq 0 $((shards - 1)))
