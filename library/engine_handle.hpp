@@ -7,6 +7,7 @@
 #include <new>
 #include <stop_token>
 #include <string>
+#include <utility>
 
 #include "engine/game.hpp"
 #include "engine/parse_error.hpp"
@@ -36,17 +37,12 @@ struct ApiError {
 // The message of the last engine-less failure of this thread (tempo_last_error(NULL)).
 std::string& thread_error();
 
-// Runs `body` (which returns TEMPO_OK or throws) for `engine`: a null engine is TEMPO_ERROR_NULL;
-// an ApiError its status; a ParseError `parse_status`; anything else TEMPO_ERROR_INTERNAL. The
-// message goes to the engine's error (or the thread's, without an engine).
+// Runs `body` (which returns TEMPO_OK or throws) with `error` cleared first: an ApiError is its
+// status, a ParseError `parse_status`, anything else TEMPO_ERROR_INTERNAL; the message goes to
+// `error`. The calls without an engine (tempo_create, tempo_perft) run in it with thread_error().
 template <class Body>
-tempo_status guarded(tempo_engine* engine, tempo_status parse_status, Body&& body) {
-    std::string& error = engine ? engine->error : thread_error();
+tempo_status run_guarded(std::string& error, tempo_status parse_status, Body&& body) {
     error.clear();
-    if (!engine) {
-        error = "the engine is null";
-        return TEMPO_ERROR_NULL;
-    }
     try {
         return body();
     } catch (const ApiError& e) {
@@ -63,6 +59,17 @@ tempo_status guarded(tempo_engine* engine, tempo_status parse_status, Body&& bod
         error = "unknown error";
     }
     return TEMPO_ERROR_INTERNAL;
+}
+
+// run_guarded for `engine`, its message on the engine; a null engine is TEMPO_ERROR_NULL, its
+// message the thread's.
+template <class Body>
+tempo_status guarded(tempo_engine* engine, tempo_status parse_status, Body&& body) {
+    if (!engine) {
+        thread_error() = "the engine is null";
+        return TEMPO_ERROR_NULL;
+    }
+    return run_guarded(engine->error, parse_status, std::forward<Body>(body));
 }
 
 // Throws ApiError(TEMPO_ERROR_NULL) naming `what` when `pointer` is null.

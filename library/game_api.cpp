@@ -50,17 +50,12 @@ void tempo_options_default(tempo_options* options) {
 }
 
 tempo_status tempo_create(const tempo_options* options, tempo_engine** engine) {
-    std::string& error = tempo::library::thread_error();
-    error.clear();
-    if (!engine) {
-        error = "the engine pointer to fill is null";
-        return TEMPO_ERROR_NULL;
-    }
-    *engine = nullptr;
-    tempo_options o;
-    tempo_options_default(&o);
-    if (options) o = *options;
-    try {
+    return tempo::library::run_guarded(tempo::library::thread_error(), TEMPO_ERROR_BAD_OPTION, [&] {
+        require(engine, "the engine pointer to fill");
+        *engine = nullptr;
+        tempo_options o;
+        tempo_options_default(&o);
+        if (options) o = *options;
         const tempo::Variant variant = tempo::Variant::parse(o.variant ? o.variant : "8x8");
         if (o.threads < 1 || o.threads > 256)
             throw ApiError{TEMPO_ERROR_BAD_OPTION, "threads " + std::to_string(o.threads) + ": expected 1..256"};
@@ -86,16 +81,7 @@ tempo_status tempo_create(const tempo_options* options, tempo_engine** engine) {
         made->player.prepare(variant);
         *engine = made.release();
         return TEMPO_OK;
-    } catch (const ApiError& e) {
-        error = e.message;
-        return e.status;
-    } catch (const tempo::ParseError& e) {
-        error = e.what();
-        return TEMPO_ERROR_BAD_OPTION;
-    } catch (const std::exception& e) {
-        error = e.what();
-        return TEMPO_ERROR_INTERNAL;
-    }
+    });
 }
 
 void tempo_destroy(tempo_engine* engine) { delete engine; }

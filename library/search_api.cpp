@@ -170,24 +170,14 @@ tempo_status tempo_book_moves(tempo_engine* engine, tempo_book_move* moves, int 
 }
 
 tempo_status tempo_perft(const char* variant, int depth, uint64_t* leaves) {
-    std::string& error = tempo::library::thread_error();
-    error.clear();
-    if (!leaves) {
-        error = "the output is null";
-        return TEMPO_ERROR_NULL;
-    }
-    try {
+    return tempo::library::run_guarded(tempo::library::thread_error(), TEMPO_ERROR_BAD_OPTION, [&] {
+        require(leaves, "the output");
         const tempo::Variant v = tempo::Variant::parse(variant ? variant : "8x8");
-        if (depth < 0 || depth > 20) throw ApiError{TEMPO_ERROR_BAD_OPTION, "depth " + std::to_string(depth) + ": expected 0..20"};
+        if (depth < 0 || depth > 20)
+            throw ApiError{TEMPO_ERROR_BAD_OPTION, "depth " + std::to_string(depth) + ": expected 0..20"};
         *leaves = tempo::perft(tempo::Game(v).board(), depth, v.geometry);
         return TEMPO_OK;
-    } catch (const ApiError& e) {
-        error = e.message;
-        return e.status;
-    } catch (const std::exception& e) {
-        error = e.what();
-        return TEMPO_ERROR_BAD_OPTION;
-    }
+    });
 }
 
 }  // extern "C"
