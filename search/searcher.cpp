@@ -12,13 +12,15 @@
 
 #include "engine/rules.hpp"
 #include "eval/simple_eval.hpp"
+#include "search/deepest_iteration.hpp"
 #include "search/endgame/solver.hpp"
-#include "search/midgame/solve_guess.hpp"
-#include "search/midgame/search.hpp"
-#include "search/midgame/split.hpp"
 #include "search/midgame/probcut.hpp"
+#include "search/midgame/search.hpp"
+#include "search/midgame/solve_guess.hpp"
+#include "search/midgame/split.hpp"
 #include "search/time_manager.hpp"
 #include "search/tt.hpp"
+#include "search/tunables.hpp"
 
 namespace tempo {
 
@@ -27,8 +29,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::microseconds;
 
-// Aspiration: the first window around the previous iteration's score, in discs; doubled on a fail.
-constexpr int kAspirationWindow = 3;
+// Aspiration: the first window around the previous iteration's score, in discs (the tunable
+// aspiration_window, 3 by default); doubled on a fail.
 constexpr int kAspirationMinDepth = 4;
 // Before a WLD solve, or an exact one of several root moves or too short for the guess, a short
 // midgame search (this many plies short of the end, at most kMaxPreSolveDepth) gives a fallback
@@ -50,8 +52,7 @@ struct Searcher::Impl {
     // The main thread's exact tail by variant, on `tt` and `stop`, made on first use and kept.
     std::map<std::pair<Geometry, Rules>, std::unique_ptr<ExactTail>> exact_tails;
 
-    explicit Impl(const SearcherOptions& o)
-        : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))) {}
+    explicit Impl(const SearcherOptions& o) : options(o), tt(static_cast<std::size_t>(std::max(1, o.hash_mb))) {}
 
     // The variant's evaluation, loaded once. Without its weights file the search still plays, on
     // the hand-written evaluation, and says so on stderr.
@@ -116,6 +117,9 @@ struct Run {
     SearchCounts helper_counts() const { return {helper_nodes.load(), helper_scored_positions.load()}; }
     std::atomic<std::uint64_t> shared_nodes{0};
     std::atomic<bool> helpers_stop{false};  // raised by the main thread when its search ends
+    // Lazy SMP: the deepest iteration any thread has completed, and the depth the main thread searches.
+    DeepestIteration deepest{};
+    std::atomic<int> main_depth{0};
 
     MidgameSearch::Context context(bool helper = false) {
         MidgameSearch::Context c;
@@ -162,7 +166,7 @@ void record(SearchResult& info, const std::vector<RootMove>& moves, int depth, i
 // One root search at `depth` with aspiration windows around `guess`. Returns false when stopped.
 bool search_depth(MidgameSearch& search, Run& run, std::vector<RootMove>& moves, int depth, int selectivity, int guess,
                   MidgameSplit* split = nullptr) {
-    int window = kAspirationWindow;
+    int window = tunable(Tunable::kAspirationWindow);
     const bool aspirate = depth >= kAspirationMinDepth && run.multi_pv == 1;
     int alpha = aspirate ? std::max(-kInfinity, guess - window) : -kInfinity;
     int beta = aspirate ? std::min(kInfinity, guess + window) : kInfinity;
@@ -207,32 +211,45 @@ bool climb_ladder(bool ladder, int depth, int empties, int& selectivity, std::ve
 }
 
 // The depth of the iteration after `depth`: `step` plies deeper, or the end of the game once that
-// is within kEndReach plies, where the search may go there (`max_depth`) and no solve follows
-// (`ladder`).
+// is within the end reach (the tunable end_reach), where the search may go there (`max_depth`) and
+// no solve follows (`ladder`).
 int next_depth(int depth, int step, int empties, int max_depth, bool ladder) {
     depth += step;
-    if (ladder && max_depth >= empties && depth < empties && empties - depth <= kEndReach) return empties;
+    if (ladder && max_depth >= empties && depth < empties && empties - depth <= tunable(Tunable::kEndReach))
+        return empties;
     return depth;
 }
 
-// A helper thread of Lazy SMP: the same iterative deepening, odd helpers a ply ahead, results
-// only through the shared table.
+// A helper thread of Lazy SMP: the same iterative deepening on the shared table. Each iteration
+// starts past the deepest any thread has completed, odd helpers a further ply past the one the main
+// thread searches, so that two threads seldom search the same depth; each completed iteration is
+// offered to the main thread's answer.
 void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, bool ladder) {
     MidgameSearch search(run.context(true));
     std::vector<RootMove> moves = initial_root_moves(run.board, run);
     int guess = 0;
     for (int depth = step * (1 + (index & 1)); depth <= max_depth && !run.helpers_stop.load();) {
-        if (!search_depth(search, run, moves, depth, selectivity, guess)) break;
+        int sel = depth < kProbcutMinDepth ? 0 : selectivity;
+        if (!search_depth(search, run, moves, depth, sel, guess)) break;
+        run.deepest.offer({depth, sel, moves.front()});
+        if (const auto ahead = run.deepest.beyond(depth, sel)) {
+            take_iteration(moves, *ahead);
+            depth = ahead->depth;
+            sel = ahead->selectivity;
+            if (depth >= kProbcutMinDepth) selectivity = sel;
+        }
         guess = moves.front().score;
-        if (!climb_ladder(ladder, depth, run.empties, selectivity, moves))
-            depth = next_depth(depth, step, run.empties, max_depth, ladder);
+        if (climb_ladder(ladder, depth, run.empties, selectivity, moves)) continue;
+        depth = next_depth(depth, step, run.empties, max_depth, ladder);
+        const int after = next_depth(depth, step, run.empties, max_depth, ladder);
+        if ((index & 1) && depth == run.main_depth.load() && after <= max_depth) depth = after;
     }
     run.add_helper_counts(search.counts());
 }
 
 // Iterative deepening by `step` plies on the calling thread, helpers alongside (Lazy SMP threads,
 // or the midgame split's). Ends at `max_depth`, on stop, or when the soft time budget says the next
-// iteration would not finish. With `ladder`, the iteration after the last one more than kEndReach
+// iteration would not finish. With `ladder`, the iteration after the last one more than the end reach
 // plies short of the end searches to the end (next_depth), and a selective search that reaches the
 // end of the game is followed by searches to the end at lower selectivity, down to an exact one,
 // while the time lasts: a move the clock gives time for is not played on a selective search's word
@@ -247,13 +264,27 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     for (int i = 1; several && !split && i < run.threads; ++i)
         helpers.emplace_back(helper_loop, std::ref(run), i, max_depth, selectivity, step, ladder);
     const auto split_counts = [&] { return split ? split->helper_counts() : SearchCounts{}; };
+    const bool share = several && !split && run.multi_pv == 1;
     int guess = 0;
+    int answered_sel = 0;  // the selectivity of the iteration `info` holds
     for (int depth = step; depth <= max_depth;) {
-        const int sel = depth < kProbcutMinDepth ? 0 : selectivity;
+        int sel = depth < kProbcutMinDepth ? 0 : selectivity;
+        run.main_depth.store(depth);
         if (!search_depth(search, run, moves, depth, sel, guess, split ? &*split : nullptr)) {
             adopt_partial(info, moves, depth);
             break;
         }
+        if (share) {
+            run.deepest.offer({depth, sel, moves.front()});
+            // A helper finished a deeper iteration while this one ran: answer with it and go on past it.
+            if (const auto ahead = run.deepest.beyond(depth, sel)) {
+                take_iteration(moves, *ahead);
+                depth = ahead->depth;
+                sel = ahead->selectivity;
+                if (depth >= kProbcutMinDepth) selectivity = sel;
+            }
+        }
+        answered_sel = sel;
         guess = moves.front().score;
         const bool exact = depth >= run.empties && sel == 0;
         record(info, moves, depth, sel, run.multi_pv, exact);
@@ -274,6 +305,13 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
     run.helpers_stop.store(true);
     for (std::thread& t : helpers) t.join();
     run.add_helper_counts(split_counts());
+    // The main thread stopped inside an iteration a helper may have completed.
+    if (const auto ahead = run.deepest.beyond(info.depth, answered_sel); share && ahead) {
+        std::vector<RootMove> answer{ahead->best};
+        const int sel = ahead->selectivity;
+        record(info, answer, ahead->depth, sel, 1, ahead->depth >= run.empties && sel == 0);
+        if (on_info) on_info(info);
+    }
 }
 
 // The exact (or WLD) solve of the root by the endgame solver; with multi-PV, each root move
