@@ -22,13 +22,6 @@ namespace tempo {
 
 class Evaluator;
 
-// A midgame search allowed to the end of the game with no solve planned (play under a clock)
-// deepens one ply at a time until its next iteration would stop within this many plies of the end;
-// that one searches to the end instead, at the same selectivity: it costs little more than the
-// plies it skips and scores the game's result, not an evaluation (a probable solve, as NTest's
-// from 26 empties at its depth 16; bench/results/tuning-notes.md).
-constexpr int kEndReach = 6;
-
 // How several threads share a midgame search (the endgame solver always uses its own Young Brothers Wait).
 enum class Parallelism : std::uint8_t {
     kLazySmp,  // every thread runs its own iterative deepening on the shared table

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/tunables.hpp"
+
 namespace tempo {
 
 namespace {
@@ -11,17 +13,18 @@ using std::chrono::microseconds;
 // Moves the side to move still has to think about in sudden death: its half of the empties down to
 // the solve point, plus kSolveMoves for the solve there, which may take several midgame moves' time;
 // never less than two, so that one move cannot eat the clock. The solve point is the most empties
-// (kMinSolvePoint..kMaxSolvePoint) whose exact solve is estimated at a kSolveShare-th of the clock
-// left now at most: below it moves cost next to nothing. As the clock runs down the point comes
-// later, and the moves before it get less. (With a fixed point at 16 empties, games on a 15 s
-// clock ended with a quarter of it unused: bench/results/2026-12-05-solve-time.md.)
+// (kMinSolvePoint..kMaxSolvePoint) whose exact solve is estimated at a solve_share-th (a tunable,
+// search/tunables.hpp) of the clock left now at most: below it moves cost next to nothing. As the
+// clock runs down the point comes later, and the moves before it get less. (With a fixed point at
+// 16 empties, games on a 15 s clock ended with a quarter of it unused:
+// bench/results/2026-12-05-solve-time.md.)
 constexpr int kMinSolvePoint = 16;
 constexpr int kMaxSolvePoint = 30;
-constexpr int kSolveShare = 8;
 constexpr int kSolveMoves = 3;
 int solve_point(microseconds left) {
     int empties = kMinSolvePoint;
-    while (empties < kMaxSolvePoint && estimated_solve_time(empties + 1) * kSolveShare <= left) ++empties;
+    while (empties < kMaxSolvePoint && estimated_solve_time(empties + 1) * tunable(Tunable::kSolveShare) <= left)
+        ++empties;
     return empties;
 }
 int expected_moves_left(int empties, microseconds left) {
@@ -30,8 +33,9 @@ int expected_moves_left(int empties, microseconds left) {
 
 // The deepening stops once half of the soft budget is spent (an iteration costs about as much as
 // all before it), so a move uses between half and all of it, about 0.7 on average: the budget is
-// raised by that much so that a game's moves use the clock they are given.
-constexpr double kSoftStretch = 1.4;
+// raised by that much (the tunable soft_stretch, 1.4 by default) so that a game's moves use the
+// clock they are given.
+double soft_stretch() { return tunable(Tunable::kSoftStretch) / 100.0; }
 
 }  // namespace
 
@@ -65,12 +69,12 @@ TimePlan plan_time(const Limits& limits, int empties) {
         const microseconds usable = std::max(microseconds(0), left - clock_reserve(left, most_moves));
         // The increment comes after this move: a quarter of it is kept back as well.
         const microseconds increment = clock.increment * 3 / 4;
-        microseconds soft = std::chrono::duration_cast<microseconds>(usable * kSoftStretch / moves) + increment;
+        microseconds soft = std::chrono::duration_cast<microseconds>(usable * soft_stretch() / moves) + increment;
         // Never more than a quarter of the usable time on one move (all of it when it is the period's
         // last move, as in GTP's per-move byo-yomi), whatever the increment says, and never past the
         // reserve: with nothing usable the search stops at once with its first move.
         const microseconds cap = usable / std::min(moves, 4) + increment;
-        microseconds hard = std::min(std::max(soft * 3, microseconds(100)), cap);
+        microseconds hard = std::min(std::max(soft * tunable(Tunable::kHardFactor) / 10, microseconds(100)), cap);
         hard = std::min(hard, usable);
         soft = std::min(soft, hard);
         // The sooner deadline governs, and with it its rule for the unused time.
@@ -110,7 +114,8 @@ Limits::Endgame plan_endgame(const Limits& limits, const TimePlan& time, int emp
     if (limits.solve_empties && empties > *limits.solve_empties) return Limits::Endgame::kOff;
     if (time.limited()) {
         const microseconds budget = *time.solve_limit;
-        if (estimated_solve_time(empties) * 2 <= budget) return Limits::Endgame::kExact;
+        if (estimated_solve_time(empties) * tunable(Tunable::kSolveMargin) / 10 <= budget)
+            return Limits::Endgame::kExact;
         // Past that, no win/loss/draw solve: one that runs out of time leaves only the short
         // search before it (kMaxPreSolveDepth plies, searcher.cpp), after spending up to the
         // solve's limit. Without a solve the search goes to the end selectively (searcher.cpp,

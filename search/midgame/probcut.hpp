@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "search/tunables.hpp"
+
 namespace tempo {
 
 // Selectivity levels of Limits::selectivity: 0 = no pruning ... kMaxSelectivity = most pruning.
@@ -18,6 +20,12 @@ constexpr int kSelectivityPercent[kMaxSelectivity + 1] = {100, 95, 87, 73, 38};
 // t = 1.1 at 40 ms a move (59%) but only tied at 200 ms (51%), and t = 1.1 beat the milder levels:
 // 1.1 for the longer thinking times of real games (bench/results/2026-11-29-midgame.md).
 constexpr int kDefaultSelectivity = 3;
+
+// The confidence t of a selectivity level; the default level's is tunable (search/tunables.hpp), its
+// default kSelectivityT's.
+inline double probcut_t(int level) {
+    return level == kDefaultSelectivity ? tunable(Tunable::kProbcutConfidence) / 100.0 : kSelectivityT[level];
+}
 
 // ProbCut from depth 1: even one ply ahead the static evaluation predicts the searched value well
 // enough to cut (bench/results/tuning-notes.md); the fit covers up to kProbcutMaxDepth and deeper

@@ -8,8 +8,8 @@
 
 #include "engine/hash_key.hpp"
 #include "engine/rules.hpp"
-#include "search/midgame/split.hpp"
 #include "search/midgame/probcut.hpp"
+#include "search/midgame/split.hpp"
 
 namespace tempo {
 
@@ -89,8 +89,13 @@ int MidgameSearch::leaf(const Board& board) {
     return context_.evaluator->evaluate(board);
 }
 
-int MidgameSearch::search(const Board& board, int alpha, int beta, int depth, int selectivity, MidgameSplit* split) {
+void MidgameSearch::set_selectivity(int selectivity) {
     selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    probcut_t_ = probcut_t(selectivity_);
+}
+
+int MidgameSearch::search(const Board& board, int alpha, int beta, int depth, int selectivity, MidgameSplit* split) {
+    set_selectivity(selectivity);
     split_ = split;
     const int score = pvs(board, alpha, beta, depth, 0);
     split_ = nullptr;
@@ -99,7 +104,7 @@ int MidgameSearch::search(const Board& board, int alpha, int beta, int depth, in
 
 bool MidgameSearch::probcut(const Board& board, int alpha, int beta, int depth, int& score) {
     const ProbcutFit& fit = probcut_fit(depth);
-    const double margin = kSelectivityT[selectivity_] * probcut_sigma(fit, board.empty_count(playable_));
+    const double margin = probcut_t_ * probcut_sigma(fit, board.empty_count(playable_));
     const int shallow = probcut_shallow_depth(depth);
     // The shallow value for a null window at `window_beta`; at depth 0 the static evaluation,
     // which both probes share.
@@ -357,7 +362,7 @@ int MidgameSearch::split_pv_node(const Board& board, MoveList& list, int alpha, 
 
 int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int depth, int selectivity, int alpha,
                                           int beta, bool keep_fail_high, int ply) {
-    selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    set_selectivity(selectivity);
     const Board child = root.play(rm.move);
     pv_length_[ply + 1] = ply + 1;
     int score = -nws(child, -alpha, depth - 1);
@@ -379,7 +384,7 @@ int MidgameSearch::search_later_root_move(const Board& root, RootMove& rm, int d
 }
 
 int MidgameSearch::search_split_move(const Board& node, const OrderedMove& move, int beta, int depth, int selectivity) {
-    selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    set_selectivity(selectivity);
     return -nws(node.after(move.square, move.flips), 1 - beta, depth - 1);
 }
 
@@ -394,7 +399,7 @@ void MidgameSearch::record_root_move(RootMove& rm, int depth, int score, int alp
 
 int MidgameSearch::search_root(const Board& root, std::vector<RootMove>& moves, int depth, int selectivity, int alpha,
                                int beta, int multi_pv, MidgameSplit* split) {
-    selectivity_ = std::clamp(selectivity, 0, kMaxSelectivity);
+    set_selectivity(selectivity);
     multi_pv = std::max(1, multi_pv);
     // PV nodes below the root split too (single PV only: multi-PV needs each root move exact).
     split_ = multi_pv == 1 ? split : nullptr;

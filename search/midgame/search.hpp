@@ -141,7 +141,10 @@ private:
     OrderingContext ordering_;
     std::unique_ptr<ExactTail> own_exact_tail_;  // when the context gives none, with a table only
     ExactTail* exact_tail_;
+    // The Multi-ProbCut level of the running search, and its confidence (probcut_t).
+    void set_selectivity(int selectivity);
     int selectivity_ = 0;
+    double probcut_t_ = 0;
     MidgameSplit* split_ = nullptr;  // the main thread's, while it searches with helpers
     const SplitCutoff* cutoff_ = nullptr;
     std::uint64_t nodes_ = 0;

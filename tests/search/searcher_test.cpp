@@ -142,7 +142,7 @@ TEST(Searcher, SelectiveSearchToTheEndClimbsToExact) {
 }
 
 // Allowed to the end of the game, a midgame search deepens one ply at a time while the end is more
-// than kEndReach plies beyond its next depth, then searches to the end, once a selectivity level.
+// than the end reach (a tunable) plies beyond its next depth, then searches to the end, once a selectivity level.
 TEST(Searcher, SearchNearTheEndGoesToTheEnd) {
     Searcher searcher({1, 4});
     const std::vector<Board> boards = game_positions(17, 12, 14, 6);
@@ -152,7 +152,7 @@ TEST(Searcher, SearchNearTheEndGoesToTheEnd) {
         const SearchResult r = searcher.run(game_at(board), to_the_end(empties, kDefaultSelectivity),
                                             [&depths](const SearchResult& info) { depths.push_back(info.depth); });
         std::vector<int> expected;
-        for (int depth = 1; depth < empties - kEndReach; ++depth) expected.push_back(depth);
+        for (int depth = 1; depth < empties - tunable(Tunable::kEndReach); ++depth) expected.push_back(depth);
         expected.insert(expected.end(), kDefaultSelectivity + 1, empties);
         EXPECT_EQ(depths, expected) << empties << " empties";
         expect_exact(board, r, testing::reference_solve(board, {}));

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -144,18 +145,43 @@ TEST(CommandLine, BadEngineOptionValuesAreClearErrors) {
         {train, "engine-games --out " + dir + "games.txt --eval " + dir + "none.tew", "--eval: File does not exist: "},
         {train, "solve --labels " + dir + "labels --search-depth 2 --search-selectivity 5",
          "--search-selectivity: Value 5 not in range 0 to 4"},
+        {tempo, "gtp --tune end_reach=13", "--tune: tunable end_reach must be in 0..12, not 13"},
+        {train, "spsa --engine tempo --param nope --log " + dir + "spsa.log", "unknown tunable 'nope'"},
     };
     for (const Case& c : cases) {
         const auto r = run_command(c.binary, c.arguments + " < /dev/null");
         EXPECT_NE(r.status, 0) << c.arguments;
         EXPECT_NE(r.output.find(c.message), std::string::npos) << c.arguments << ":\n" << r.output;
     }
-    for (const char* written : {"book.tbk", "labels", "w.tew", "games.txt"})
+    for (const char* written : {"book.tbk", "labels", "w.tew", "games.txt", "spsa.log"})
         EXPECT_FALSE(std::ifstream(dir + written).good()) << written << " was written";
     // A variant name in any case, as the board files write it.
     const auto upper_case = run_tempo("perft 3 --variant 6X6 --quiet");
     EXPECT_EQ(upper_case.status, 0) << upper_case.output;
     EXPECT_EQ(upper_case.output, run_tempo("perft 3 --variant 6x6 --quiet").output);
+}
+
+// tempo-train spsa resumes from its log: an interrupted run (its last line cut short) goes on after
+// its last complete iteration, which stays as it was; a log of another run is refused.
+TEST(CommandLine, SpsaResumesFromItsLog) {
+    const std::string log = ::testing::TempDir() + "spsa-" + std::to_string(::getpid()) + ".log";
+    const std::string header =
+        "spsa iterations=2 seed=1 alpha=0.602 gamma=0.101\n"
+        "param end_reach start=6 min=0 max=12 c_end=1 r_end=0.002\n";
+    const std::string first = "iteration 1 wins=0 draws=2 losses=0 end_reach=6\n";
+    std::ofstream(log) << header << first << "iteration 2 wi";
+    const std::string command = "spsa --engine '" + std::string(TEMPO_BINARY) +
+                                " gtp --threads 1' --param end_reach,1 --iterations 2 --pairs 1 --clock 0.3 --log " + log;
+    const auto r = run_command(TEMPO_TRAIN_BINARY, command);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("resuming " + log + " after iteration 1"), std::string::npos) << r.output;
+    std::ifstream in(log);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text.rfind(header + first + "iteration 2 wins=", 0), 0u) << text;
+    EXPECT_EQ(lines_of(text).size(), 4u) << text;
+    const auto other = run_command(TEMPO_TRAIN_BINARY, command + " --seed 2");
+    EXPECT_NE(other.status, 0);
+    EXPECT_NE(other.output.find(":1: this log is of another SPSA run"), std::string::npos) << other.output;
 }
 
 // Edax's book through the commands: import shows Edax's values, export then import gives the same

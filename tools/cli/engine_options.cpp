@@ -6,6 +6,7 @@
 #include "eval/evaluator.hpp"
 #include "play/book/location.hpp"
 #include "play/levels.hpp"
+#include "search/tunables.hpp"
 
 namespace tempo::cli {
 
@@ -19,13 +20,25 @@ void add_engine_options(CLI::App& command, EngineOptions& options) {
     add_parallel_option(command, options.parallel);
     add_ponder_option(command, options.ponder);
     add_selectivity_option(command, options.selectivity);
+    add_tune_option(command);
 }
 
-CLI::Option* add_threads_option(CLI::App& command, int& threads, const std::string& help,
-                                ThreadsShortName short_name) {
-    return command
-        .add_option(short_name == ThreadsShortName::kYes ? "--threads,-t" : "--threads", threads, help)
+CLI::Option* add_threads_option(CLI::App& command, int& threads, const std::string& help, ThreadsShortName short_name) {
+    return command.add_option(short_name == ThreadsShortName::kYes ? "--threads,-t" : "--threads", threads, help)
         ->check(CLI::Range(1, kMaxThreads));
+}
+
+CLI::Option* add_tune_option(CLI::App& command) {
+    return command
+        .add_option_function<std::vector<std::string>>(
+            "--tune",
+            [](const std::vector<std::string>& assignments) {
+                for (const std::string& assignment : assignments)
+                    if (const std::string error = set_tunable(assignment); !error.empty())
+                        throw CLI::ValidationError("--tune", error);
+            },
+            "Set a search parameter, NAME=VALUE (repeatable; tempo-train spsa --list shows them)")
+        ->type_name("NAME=VALUE");
 }
 
 CLI::Option* add_hash_option(CLI::App& command, int& hash_mb) {

@@ -40,8 +40,8 @@ struct EngineOptions {
     protocol::EngineConfig engine_config() const;
 };
 
-// Adds --threads/-t, --hash, --eval, --level/-l, --variant, --parallel, --ponder, --selectivity and
-// the book options to `command`, stored into `options`.
+// Adds --threads/-t, --hash, --eval, --level/-l, --variant, --parallel, --ponder, --selectivity,
+// --tune and the book options to `command`, stored into `options`.
 void add_engine_options(CLI::App& command, EngineOptions& options);
 
 // The most threads a command takes: far above any machine the engine runs on, low enough that a
@@ -54,6 +54,10 @@ enum class ThreadsShortName { kNo, kYes };
 // --threads: 1..kMaxThreads.
 CLI::Option* add_threads_option(CLI::App& command, int& threads, const std::string& help = "Search threads",
                                 ThreadsShortName short_name = ThreadsShortName::kNo);
+
+// --tune NAME=VALUE (repeatable): sets a search parameter for the whole process as the option is
+// parsed (search/tunables.hpp; `tempo-train spsa` plays engines that differ in them).
+CLI::Option* add_tune_option(CLI::App& command);
 
 // --hash: the transposition table's size in MB, 1..65536.
 CLI::Option* add_hash_option(CLI::App& command, int& hash_mb);

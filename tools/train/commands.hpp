@@ -24,6 +24,7 @@ void add_average_command(CLI::App& app);
 void add_fit_probcut_command(CLI::App& app);
 void add_openings_command(CLI::App& app);
 void add_merge_games_command(CLI::App& app);
+void add_spsa_command(CLI::App& app);
 
 // The variant of a command that takes --anti as well as --variant: --anti gives the variant's board
 // the Anti-Reversi rules.

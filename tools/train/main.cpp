@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     tempo::train::add_fit_probcut_command(app);
     tempo::train::add_openings_command(app);
     tempo::train::add_merge_games_command(app);
+    tempo::train::add_spsa_command(app);
     // The subcommands run inside app.parse: a bad command line is CLI11's message, whatever a
     // command throws is one line on stderr and exit code 1.
     try {
