@@ -49,24 +49,71 @@ struct EngineDeleter {
 };
 using EnginePtr = std::unique_ptr<tempo_engine, EngineDeleter>;
 
-// Runs `each(engine, i)` for every position i < n on `threads` threads (0: every core), GIL
-// released, Ctrl-C stopping it; positions are handed out in blocks of `block`. The first failure
-// stops the rest and is raised as a ValueError naming its position.
-template <class Each>
-void for_each_position(py::ssize_t n, int threads, int hash_mb, py::ssize_t block, Each&& each) {
+// A batch engine: no book, a `hash_mb` table, one search thread.
+EnginePtr make_engine(int hash_mb) {
+    tempo_options options;
+    tempo_options_default(&options);
+    options.use_book = 0;
+    options.hash_mb = hash_mb;
+    tempo_engine* engine = nullptr;
+    check(tempo_create(&options, &engine), nullptr);
+    return EnginePtr(engine);
+}
+
+// The threads a batch of n positions handed out `block` at a time runs on: `threads`, 0 for every
+// core, no more than there are blocks.
+int thread_count(int threads, py::ssize_t n, py::ssize_t block) {
     if (threads < 0 || threads > 256) throw py::value_error("threads " + std::to_string(threads) + ": expected 0..256 (0: every core)");
     if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    threads = static_cast<int>(std::min<py::ssize_t>(threads, std::max<py::ssize_t>(1, (n + block - 1) / block)));
-    std::vector<EnginePtr> engines;
-    for (int t = 0; t < threads; ++t) {
-        tempo_options options;
-        tempo_options_default(&options);
-        options.use_book = 0;
-        options.hash_mb = hash_mb;
-        tempo_engine* engine = nullptr;
-        check(tempo_create(&options, &engine), nullptr);
-        engines.emplace_back(engine);
+    return static_cast<int>(std::min<py::ssize_t>(threads, std::max<py::ssize_t>(1, (n + block - 1) / block)));
+}
+
+// evaluate_many's engines (1 MB tables), kept between calls: making one decodes the weights, about
+// 0.2 s, which would dwarf a small batch. Calls from several Python threads each take their own.
+class EvaluationEngines {
+public:
+    // Holds `count` engines for one call and gives them back after it.
+    class Lease {
+    public:
+        Lease(EvaluationEngines& pool, int count) : pool_(pool) {
+            {
+                std::lock_guard lock(pool_.mutex_);
+                while (static_cast<int>(engines.size()) < count && !pool_.idle_.empty()) {
+                    engines.push_back(std::move(pool_.idle_.back()));
+                    pool_.idle_.pop_back();
+                }
+            }
+            while (static_cast<int>(engines.size()) < count) engines.push_back(make_engine(1));
+        }
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        ~Lease() {
+            std::lock_guard lock(pool_.mutex_);
+            for (EnginePtr& engine : engines) pool_.idle_.push_back(std::move(engine));
+        }
+
+        std::vector<EnginePtr> engines;
+
+    private:
+        EvaluationEngines& pool_;
+    };
+
+    static EvaluationEngines& instance() {
+        static EvaluationEngines pool;
+        return pool;
     }
+
+private:
+    std::mutex mutex_;
+    std::vector<EnginePtr> idle_;
+};
+
+// Runs `each(engine, i)` for every position i < n, one thread per engine, GIL released, Ctrl-C
+// stopping it; positions are handed out in blocks of `block`. The first failure stops the rest and
+// is raised as a ValueError naming its position.
+template <class Each>
+void for_each_position(py::ssize_t n, const std::vector<EnginePtr>& engines, py::ssize_t block, Each&& each) {
+    const int threads = static_cast<int>(engines.size());
     std::atomic<py::ssize_t> next{0};
     std::atomic<bool> stopping{false};
     std::mutex failure_mutex;
@@ -102,7 +149,9 @@ py::array_t<double> evaluate_many(const Boards& boards, int threads) {
     py::array_t<double> scores(n);
     const int8_t* squares = boards.data();
     double* out = scores.mutable_data();
-    for_each_position(n, threads, 1, 4096, [&](tempo_engine* engine, py::ssize_t i) {
+    constexpr py::ssize_t kBlock = 4096;
+    EvaluationEngines::Lease lease(EvaluationEngines::instance(), thread_count(threads, n, kBlock));
+    for_each_position(n, lease.engines, kBlock, [&](tempo_engine* engine, py::ssize_t i) {
         char text[67];
         board_string(squares + i * 64, text);
         const tempo_status status = tempo_set_position(engine, text);
@@ -117,7 +166,9 @@ py::tuple solve_many(const Boards& boards, int threads, int hash_mb, bool wld) {
     const int8_t* squares = boards.data();
     int32_t* score_out = scores.mutable_data();
     int32_t* move_out = moves.mutable_data();
-    for_each_position(n, threads, hash_mb, 1, [&](tempo_engine* engine, py::ssize_t i) {
+    std::vector<EnginePtr> engines;
+    for (int t = thread_count(threads, n, 1); t > 0; --t) engines.push_back(make_engine(hash_mb));
+    for_each_position(n, engines, 1, [&](tempo_engine* engine, py::ssize_t i) {
         char text[67];
         board_string(squares + i * 64, text);
         tempo_status status = tempo_set_position(engine, text);
