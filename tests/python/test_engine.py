@@ -119,7 +119,7 @@ def test_an_exception_in_the_progress_callback_stops_the_search_and_is_raised():
         raise RuntimeError("enough")
 
     with pytest.raises(RuntimeError, match="enough"):
-        engine.search(endgame="off", on_progress=fail)
+        engine.search(endgame="off", seconds=30, on_progress=fail)
     assert engine.search(depth=2).depth == 2  # still usable
 
 

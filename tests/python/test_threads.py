@@ -1,5 +1,6 @@
 """Searches off the GIL: a stop from another thread, Ctrl-C (KeyboardInterrupt), two engines at
-once, and a call on a searching engine refused rather than raced."""
+once, and a call on a searching engine refused rather than raced. The searches that wait for a
+stop are capped at 30 s, so that a broken stop fails the test rather than hangs it."""
 import os
 import signal
 import threading
@@ -8,6 +9,15 @@ import time
 import pytest
 
 import tempo
+
+
+@pytest.fixture
+def ctrl_c():
+    """Python's own SIGINT handler (raising KeyboardInterrupt), which a process started with SIGINT
+    ignored (a background job of a script) would lack; the previous one afterwards."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def test_a_stop_from_another_thread_ends_a_search_promptly():
@@ -20,7 +30,7 @@ def test_a_stop_from_another_thread_ends_a_search_promptly():
 
     timer = threading.Timer(0.3, stop)
     timer.start()
-    result = engine.search(endgame="off")  # to depth 60: hours without the stop
+    result = engine.search(endgame="off", seconds=30)  # to depth 60: the cap without the stop
     returned_at = time.monotonic()
     timer.join()
     assert result.stopped
@@ -29,7 +39,7 @@ def test_a_stop_from_another_thread_ends_a_search_promptly():
     assert engine.search(depth=3).depth == 3  # still usable
 
 
-def test_ctrl_c_stops_a_search_with_keyboard_interrupt():
+def test_ctrl_c_stops_a_search_with_keyboard_interrupt(ctrl_c):
     engine = tempo.Engine(book=False, hash_mb=16)
     sent_at = []
 
@@ -40,13 +50,13 @@ def test_ctrl_c_stops_a_search_with_keyboard_interrupt():
     timer = threading.Timer(0.3, interrupt)
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        engine.search(endgame="off")
+        engine.search(endgame="off", seconds=30)
     assert time.monotonic() - sent_at[0] < 2.0
     timer.join()
     assert engine.search(depth=3).depth == 3  # still usable
 
 
-def test_ctrl_c_stops_a_batch_solve():
+def test_ctrl_c_stops_a_batch_solve(ctrl_c):
     engine = tempo.Engine(book=False, hash_mb=1)
     engine.set_position("f5d6c3d3c4f4f6f3e6e7")  # 50 empties: no end without the interrupt
     boards = engine.board_array()[None].repeat(4, axis=0)
@@ -73,7 +83,7 @@ def test_another_call_during_a_search_is_an_error_not_a_race():
 
     thread = threading.Thread(target=meddle)
     thread.start()
-    engine.search(endgame="off")
+    engine.search(endgame="off", seconds=30)
     thread.join()
     assert errors and "searching" in errors[0]
     assert engine.legal_moves() == ["d3", "c4", "f5", "e6"]
