@@ -3,7 +3,8 @@
 # installed `tempo` run from another folder answers perft 9 and solves FFO #40 (+38, a2) with the
 # data installed beside it; a C program built against the installed libtempo through pkg-config
 # solves it too, and so does a CMake project's (find_package(Tempo), shared and static); the
-# installed Python module solves it; `cpack -G DEB` makes a package holding bin/tempo and the weights.
+# installed Python module solves it, with the weights of the prefix it was installed in; `cpack -G
+# DEB` makes a package holding bin/tempo and the weights.
 # Usage: tests/install/check_install.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -50,6 +51,15 @@ solved=$(PYTHONPATH=$(dirname "$module") "$python" -c \
     "import tempo; e = tempo.Engine(); e.set_position('$(cut -d';' -f1 "$work/ffo40.obf")'); print(e.solve())")
 echo "python: $solved"
 grep -q "move='a2', score=38" <<<"$solved"
+# libtempo reads the data of its own prefix, whatever program loads it (here Python, from /usr/bin):
+# the prefix's weights, corrupted, are an error naming them, not replaced by the source tree's.
+cp "$work/prefix/share/tempo/weights/standard-8x8.tew" "$work/weights.tew"
+echo corrupt > "$work/prefix/share/tempo/weights/standard-8x8.tew"
+if failed=$(PYTHONPATH=$(dirname "$module") "$python" -c "import tempo; tempo.Engine()" 2>&1); then
+    echo "the library did not read its prefix's weights"; exit 1
+fi
+grep -q "OSError: weights file $work/prefix/share/tempo/weights/standard-8x8.tew" <<<"$failed"
+cp "$work/weights.tew" "$work/prefix/share/tempo/weights/standard-8x8.tew"
 
 (cd "$build" && cpack -G DEB -B "$work/package" >/dev/null)
 contents=$(dpkg-deb -c "$work"/package/tempo_*.deb)
