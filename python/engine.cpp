@@ -73,7 +73,12 @@ public:
         options.use_book = book ? 1 : 0;
         options.weights_file = weights ? weights->c_str() : nullptr;
         options.book_file = book_file ? book_file->c_str() : nullptr;
-        check(tempo_create(&options, &handle_), nullptr);
+        tempo_status status;
+        {
+            py::gil_scoped_release release;  // decoding the weights takes a while
+            status = tempo_create(&options, &handle_);
+        }
+        check(status, nullptr);
     }
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;

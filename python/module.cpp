@@ -34,12 +34,18 @@ Example:
         "perft",
         [](int depth, const std::string& variant) {
             uint64_t leaves = 0;
-            check(tempo_perft(variant.c_str(), depth, &leaves), nullptr);
+            tempo_status status;
+            {
+                py::gil_scoped_release release;
+                status = tempo_perft(variant.c_str(), depth, &leaves);
+            }
+            check(status, nullptr);
             return leaves;
         },
         py::arg("depth"), py::arg("variant") = "8x8",
         R"(Leaf count of the move tree `depth` plies deep from the variant's start ("8x8", "6x6",
-"anti", "anti6x6"): a forced pass uses a ply, a game that ends early is one leaf.)");
+"anti", "anti6x6"): a forced pass uses a ply, a game that ends early is one leaf. Other Python
+threads run meanwhile; Ctrl-C waits for the count.)");
     module.def("square_name", &tempo::python::move_name, py::arg("square"),
                "The name of square 0..63 (a1 = 0, h1 = 7, h8 = 63): \"a1\".., PASS: \"pass\", -1: None.");
     module.def(
