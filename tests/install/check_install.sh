@@ -4,7 +4,7 @@
 # data installed beside it; a C program built against the installed libtempo through pkg-config
 # solves it too, and so does a CMake project's (find_package(Tempo), shared and static); the
 # installed Python module solves it, with the weights of the prefix it was installed in; `cpack -G
-# DEB` makes a package holding bin/tempo and the weights.
+# DEB` makes a package holding bin/tempo, the weights and the Python module.
 # Usage: tests/install/check_install.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -65,4 +65,5 @@ cp "$work/weights.tew" "$work/prefix/share/tempo/weights/standard-8x8.tew"
 contents=$(dpkg-deb -c "$work"/package/tempo_*.deb)
 grep -q '\./usr/bin/tempo$' <<<"$contents"
 grep -q '\./usr/share/tempo/weights/standard-8x8.tew$' <<<"$contents"
-echo "install: perft 9 and FFO #40 from the installed tempo; the package holds bin/tempo and the weights"
+grep -q '\./usr/lib/python3/dist-packages/tempo\.cpython-.*\.so$' <<<"$contents"
+echo "install: perft 9 and FFO #40 from the installed tempo, C, CMake and Python programs; the package holds bin/tempo, the weights and the Python module"
