@@ -8,7 +8,7 @@
   3. two Python threads searching at once (two engines, 2 s each): process CPU time over wall time,
      beside two `tempo analyze` processes doing the same (what the shared machine lets two use).
 
-    PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--build build] [--rounds 5]
+    PYTHONPATH=build/python python3 bench/python_bench.py [--build build] [--rounds 5]
 
 Prints each round and the medians; results go to bench/results/ by hand.
 """
