@@ -5,10 +5,11 @@ include(GNUInstallDirs)
 
 install(TARGETS tempo tempo-train RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-# libtempo (library/): the shared library, its C header, a pkg-config file and a CMake package
-# (find_package(Tempo) gives Tempo::tempo).
-install(TARGETS tempo_library EXPORT TempoTargets
+# libtempo (library/): the shared and static libraries, the C header, a pkg-config file and a CMake
+# package (find_package(Tempo) gives Tempo::tempo, and Tempo::tempo_static).
+install(TARGETS tempo_library tempo_library_static EXPORT TempoTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/library/include/tempo DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT TempoTargets NAMESPACE Tempo:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/Tempo)

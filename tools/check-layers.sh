@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Checks the floors: every #include of the project's own headers points to the file's own floor or
-# one below it (engine <- formats <- eval <- search <- play <- protocol, library <- tools), and no source
+# one below it (engine <- formats <- eval <- search <- play <- protocol, library <- python, tools), and no source
 # file outside tests/ is longer than 500 lines. Prints each breach; exits non-zero if any.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-floors=(engine formats eval search play protocol library tools)
+floors=(engine formats eval search play protocol library python tools)
 rank() {
     local i
     for i in "${!floors[@]}"; do [ "${floors[$i]}" = "$1" ] && { echo "$i"; return; }; done
@@ -22,7 +22,7 @@ while IFS= read -r file; do
             breaches=$((breaches + 1))
         fi
     done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
-done < <(git ls-files 'engine/*' 'formats/*' 'eval/*' 'search/*' 'play/*' 'protocol/*' 'library/*' 'tools/*' | grep -E '\.(hpp|cpp)$')
+done < <(git ls-files 'engine/*' 'formats/*' 'eval/*' 'search/*' 'play/*' 'protocol/*' 'library/*' 'python/*' 'tools/*' | grep -E '\.(hpp|cpp)$')
 
 while read -r lines file; do
     if [ "$lines" -gt 500 ]; then

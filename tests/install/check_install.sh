@@ -2,7 +2,9 @@
 # The installed engine, as a user gets it: `cmake --install` into a temporary prefix, then the
 # installed `tempo` run from another folder answers perft 9 and solves FFO #40 (+38, a2) with the
 # data installed beside it; a C program built against the installed libtempo through pkg-config
-# solves it too; `cpack -G DEB` makes a package holding bin/tempo and the weights.
+# solves it too, and so does a CMake project's (find_package(Tempo), shared and static); the
+# installed Python module solves it, with the weights of the prefix it was installed in; `cpack -G
+# DEB` makes a package holding bin/tempo, the weights and the Python module.
 # Usage: tests/install/check_install.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -32,8 +34,36 @@ example=$("$work/solve_position")
 echo "$example"
 grep -q "best a2, score +38" <<<"$example"
 
+# A CMake project's, through find_package(Tempo): libtempo.so and libtempo.a (tests/install/find_package).
+cmake -S "$source_dir/tests/install/find_package" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \
+    -DCMAKE_BUILD_RPATH="$(dirname "$libdir")" -DTEMPO_EXAMPLE="$source_dir/examples/c/solve_position.c" >/dev/null
+cmake --build "$work/consumer" >/dev/null
+for linked in shared static; do
+    example=$("$work/consumer/solve_$linked")
+    echo "find_package, $linked: $example"
+    grep -q "best a2, score +38" <<<"$example"
+done
+
+# The Python module (python/) from the prefix's site-packages, run by the Python it was built for.
+module=$(find "$work/prefix" -name 'tempo.cpython-*.so')
+python=$(sed -n 's/^_\{0,1\}Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt" | head -n 1)
+solved=$(PYTHONPATH=$(dirname "$module") "$python" -c \
+    "import tempo; e = tempo.Engine(); e.set_position('$(cut -d';' -f1 "$work/ffo40.obf")'); print(e.solve())")
+echo "python: $solved"
+grep -q "move='a2', score=38" <<<"$solved"
+# libtempo reads the data of its own prefix, whatever program loads it (here Python, from /usr/bin):
+# the prefix's weights, corrupted, are an error naming them, not replaced by the source tree's.
+cp "$work/prefix/share/tempo/weights/standard-8x8.tew" "$work/weights.tew"
+echo corrupt > "$work/prefix/share/tempo/weights/standard-8x8.tew"
+if failed=$(PYTHONPATH=$(dirname "$module") "$python" -c "import tempo; tempo.Engine()" 2>&1); then
+    echo "the library did not read its prefix's weights"; exit 1
+fi
+grep -q "OSError: weights file $work/prefix/share/tempo/weights/standard-8x8.tew" <<<"$failed"
+cp "$work/weights.tew" "$work/prefix/share/tempo/weights/standard-8x8.tew"
+
 (cd "$build" && cpack -G DEB -B "$work/package" >/dev/null)
 contents=$(dpkg-deb -c "$work"/package/tempo_*.deb)
 grep -q '\./usr/bin/tempo$' <<<"$contents"
 grep -q '\./usr/share/tempo/weights/standard-8x8.tew$' <<<"$contents"
-echo "install: perft 9 and FFO #40 from the installed tempo; the package holds bin/tempo and the weights"
+grep -q '\./usr/lib/python3/dist-packages/tempo\.cpython-.*\.so$' <<<"$contents"
+echo "install: perft 9 and FFO #40 from the installed tempo, C, CMake and Python programs; the package holds bin/tempo, the weights and the Python module"
