@@ -21,19 +21,27 @@ namespace {
 
 using Boards = py::array_t<int8_t, py::array::c_style | py::array::forcecast>;
 
-// The positions of `boards`, shape (N, 64) or (N, 8, 8), checked: each square 1 (the side to
-// move's disc), -1 (the opponent's) or 0 (empty). Returns N.
-py::ssize_t position_count(const Boards& boards) {
-    const bool flat = boards.ndim() == 2 && boards.shape(1) == 64;
-    const bool square = boards.ndim() == 3 && boards.shape(1) == 8 && boards.shape(2) == 8;
+// The positions of `input`, shape (N, 64) or (N, 8, 8), checked before any cast: an integer (or
+// bool) array, each square 1 (the side to move's disc), -1 (the opponent's) or 0 (empty). A float
+// or out-of-range square is a ValueError, not a value quietly cast to another square.
+Boards checked_boards(const py::array& input) {
+    const char kind = input.dtype().kind();
+    if (kind != 'i' && kind != 'u' && kind != 'b')
+        throw py::value_error("boards: expected an integer array (as Engine.board_array() gives), not dtype " +
+                              py::str(input.dtype()).cast<std::string>());
+    const bool flat = input.ndim() == 2 && input.shape(1) == 64;
+    const bool square = input.ndim() == 3 && input.shape(1) == 8 && input.shape(2) == 8;
     if (!flat && !square) throw py::value_error("boards: expected an array of shape (N, 64) or (N, 8, 8)");
-    const int8_t* squares = boards.data();
-    const py::ssize_t n = boards.shape(0);
-    for (py::ssize_t i = 0; i < n * 64; ++i)
-        if (squares[i] < -1 || squares[i] > 1)
-            throw py::value_error("boards: position " + std::to_string(i / 64) + " square " + std::to_string(i % 64) +
-                                  " holds " + std::to_string(squares[i]) + "; expected 1 (side to move), -1 or 0");
-    return n;
+    // NumPy's own comparisons, in C over the whole array, whatever its integer type.
+    const py::object squares = input.attr("reshape")(-1);
+    const py::object bad = squares.attr("__lt__")(-1).attr("__or__")(squares.attr("__gt__")(1));
+    if (bad.attr("any")().cast<bool>()) {
+        const auto index = py::module_::import("numpy").attr("flatnonzero")(bad)[py::int_(0)].cast<long long>();
+        throw py::value_error(
+            "boards: position " + std::to_string(index / 64) + " square " + std::to_string(index % 64) + " holds " +
+            py::str(squares[py::int_(index)]).cast<std::string>() + "; expected 1 (side to move), -1 or 0");
+    }
+    return Boards::ensure(input);
 }
 
 // The board string of 64 squares from the side to move's view: it plays X.
@@ -63,7 +71,8 @@ EnginePtr make_engine(int hash_mb) {
 // The threads a batch of n positions handed out `block` at a time runs on: `threads`, 0 for every
 // core, no more than there are blocks.
 int thread_count(int threads, py::ssize_t n, py::ssize_t block) {
-    if (threads < 0 || threads > 256) throw py::value_error("threads " + std::to_string(threads) + ": expected 0..256 (0: every core)");
+    if (threads < 0 || threads > 256)
+        throw py::value_error("threads " + std::to_string(threads) + ": expected 0..256 (0: every core)");
     if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return static_cast<int>(std::min<py::ssize_t>(threads, std::max<py::ssize_t>(1, (n + block - 1) / block)));
 }
@@ -144,8 +153,9 @@ void for_each_position(py::ssize_t n, const std::vector<EnginePtr>& engines, py:
     if (!failure.empty()) throw py::value_error(failure);
 }
 
-py::array_t<double> evaluate_many(const Boards& boards, int threads) {
-    const py::ssize_t n = position_count(boards);
+py::array_t<double> evaluate_many(const py::array& input, int threads) {
+    const Boards boards = checked_boards(input);
+    const py::ssize_t n = boards.shape(0);
     py::array_t<double> scores(n);
     const int8_t* squares = boards.data();
     double* out = scores.mutable_data();
@@ -160,8 +170,9 @@ py::array_t<double> evaluate_many(const Boards& boards, int threads) {
     return scores;
 }
 
-py::tuple solve_many(const Boards& boards, int threads, int hash_mb, bool wld) {
-    const py::ssize_t n = position_count(boards);
+py::tuple solve_many(const py::array& input, int threads, int hash_mb, bool wld) {
+    const Boards boards = checked_boards(input);
+    const py::ssize_t n = boards.shape(0);
     py::array_t<int32_t> scores(n), moves(n);
     const int8_t* squares = boards.data();
     int32_t* score_out = scores.mutable_data();

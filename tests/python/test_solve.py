@@ -62,3 +62,10 @@ def test_a_malformed_batch_is_a_value_error():
         tempo.solve_many(bad)
     with pytest.raises(ValueError, match="threads"):
         tempo.evaluate_many(np.zeros((1, 64), dtype=np.int8), threads=-1)
+    # Nothing is cast quietly to another square: a float, or 257 (1 as an int8).
+    with pytest.raises(ValueError, match="integer array"):
+        tempo.evaluate_many(np.full((1, 64), 0.5))
+    wraps = np.zeros((1, 64), dtype=np.int64)
+    wraps[0, 9] = 257
+    with pytest.raises(ValueError, match="position 0 square 9 holds 257"):
+        tempo.evaluate_many(wraps)
