@@ -1,6 +1,7 @@
 // Where the shipped data files (evaluation weights, opening books) are found without configuration:
-// <exe dir>/../data/<kind>, <exe dir>/../share/tempo/<kind> (installed), then the source tree's
-// data/<kind> that this binary was built from.
+// <exe dir>/data/<kind> (the Windows zip), <exe dir>/../data/<kind>, <exe dir>/../share/tempo/<kind>
+// (installed), then the source tree's data/<kind> that this binary was built from (not for a cross
+// build, whose binary runs on another machine).
 #pragma once
 
 #include <string>
