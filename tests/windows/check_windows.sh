@@ -102,9 +102,9 @@ seconds() { sed -nE "s/$1/\\1/p" | head -n 1; }
 perft_re='^perft 11 \(8x8\): .* leaves in ([0-9.]+) s.*'
 solve_re='^solved 5 positions: .* in ([0-9.]+) s.*'
 for _ in $(seq "$runs"); do
-    "$linux_tempo" perft 11 | seconds "$perft_re" >>perft.linux
+    "$linux_tempo" perft 11 2>/dev/null | seconds "$perft_re" >>perft.linux
     run_exe 120 perft 11 | seconds "$perft_re" >>perft.wine
-    "$linux_tempo" solve ffo40-44.obf | seconds "$solve_re" >>solve.linux
+    "$linux_tempo" solve ffo40-44.obf 2>/dev/null | seconds "$solve_re" >>solve.linux
     run_exe 300 solve ffo40-44.obf | seconds "$solve_re" >>solve.wine
 done
 echo "speed, median of $runs runs (seconds)   Linux     Wine   Wine/Linux"
@@ -113,4 +113,5 @@ for what in perft solve; do
     wine=$(median <$what.wine)
     label=$([ $what = perft ] && echo "perft 11" || echo "FFO #40-#44, 1 thread")
     awk -v l="$linux" -v w="$wine" -v n="$label" 'BEGIN { printf "%-36s %7.3f %8.3f %8.2fx\n", n, l, w, w / l }'
+    echo "  runs: Linux $(tr '\n' ' ' <$what.linux) Wine $(tr '\n' ' ' <$what.wine)"
 done

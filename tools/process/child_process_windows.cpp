@@ -130,7 +130,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, ChildOptions op
     : native_(std::make_unique<Native>()) {
     if (argv.empty()) throw std::runtime_error("no program to start");
     std::string command_line;
-    for (const std::string& arg : argv) command_line += (command_line.empty() ? "" : " ") + quoted(arg);
+    for (const std::string& arg : argv) {
+        if (!command_line.empty()) command_line += ' ';
+        command_line += quoted(arg);
+    }
 
     // Our ends stay ours; the child's ends become inheritable only while it is started.
     HANDLE in_read = nullptr, in_write = nullptr, out_read = nullptr, out_write = nullptr;
