@@ -36,7 +36,8 @@ cd "$work/elsewhere"  # the data beside tempo.exe is all it has
 
 start=$SECONDS
 mkdir "$WINEPREFIX"
-wineserver -p || fail "wineserver did not start"  # stays up between the calls: each then starts at once
+# A server that stays up between the calls below: each then starts in a fraction of a second.
+timeout 60 wineserver -p || echo "windows: no persistent wineserver; each call starts its own"
 timeout 180 wineboot --init >/dev/null 2>&1 || fail "wineboot could not make a Wine prefix"
 echo "wine prefix made in $((SECONDS - start)) s"
 
