@@ -5,11 +5,20 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <mutex>
 #include <string>
 #include <string_view>
 
 namespace tempo::protocol {
+
+// A reader that goes away (a GUI closed) must end the session through write()'s error, not the
+// process by SIGPIPE. (Windows has no SIGPIPE: the write fails there anyway.)
+inline void ignore_broken_pipe_signal() {
+#ifdef SIGPIPE
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
+}
 
 class LineOutput {
 public:

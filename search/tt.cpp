@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <new>
@@ -13,7 +12,7 @@
 
 namespace tempo {
 
-void TranspositionTable::FreeDeleter::operator()(Bucket* p) const { std::free(p); }
+void TranspositionTable::AlignedDeleter::operator()(Bucket* p) const { ::operator delete(p, alignment); }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
@@ -28,12 +27,12 @@ void TranspositionTable::resize(std::size_t megabytes) {
     constexpr std::size_t kHugePage = std::size_t{2} << 20;
     const std::size_t bytes = count * sizeof(Bucket);
     const std::size_t alignment = bytes >= kHugePage ? kHugePage : alignof(Bucket);
-    void* memory = std::aligned_alloc(alignment, bytes);  // bytes: a power of two >= alignment
-    if (!memory) throw std::bad_alloc();
+    // Aligned operator new rather than aligned_alloc, which Windows' C runtime lacks; throws bad_alloc.
+    void* memory = ::operator new(bytes, std::align_val_t{alignment});
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (alignment == kHugePage) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: failure is harmless
 #endif
-    buckets_.reset(static_cast<Bucket*>(memory));
+    buckets_ = std::unique_ptr<Bucket[], AlignedDeleter>(static_cast<Bucket*>(memory), {std::align_val_t{alignment}});
     mask_ = count - 1;
     wipe();
 }

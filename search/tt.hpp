@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 
 #include "engine/board.hpp"
 #include "engine/score.hpp"
@@ -76,10 +77,11 @@ private:
     static Data kept(const Data& previous, const Data& data);
     void write(Entry& entry, std::uint64_t key, const Data& data);
 
-    struct FreeDeleter {
+    struct AlignedDeleter {
+        std::align_val_t alignment;  // as the table was allocated with
         void operator()(Bucket* p) const;
     };
-    std::unique_ptr<Bucket[], FreeDeleter> buckets_;
+    std::unique_ptr<Bucket[], AlignedDeleter> buckets_;
     std::uint64_t mask_ = 0;
     std::uint8_t generation_ = 1;
     std::uint16_t epoch_ = 1;  // never 0, the epoch of a zeroed entry

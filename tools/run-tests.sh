@@ -8,7 +8,9 @@
 #   3. clang build under ThreadSanitizer (-O1): the tests labelled `threaded` (threads, stops, cancels:
 #      tests/CMakeLists.txt lists them);
 #   4. the protocol stress test, short: self-play through `tempo nboard` / `tempo gtp` over pipes,
-#      with the Release engine, then with the ASan and TSan engines (2 games each).
+#      with the Release engine, then with the ASan and TSan engines (2 games each);
+#   5. tempo.exe cross-compiled with MinGW-w64 and zipped, then checked under Wine, its speed beside
+#      the Release build's (tests/windows/check_windows.sh).
 # Each step is timed; a summary table ends the output, then the last lines of each failed step. Every
 # step runs even when one fails; the exit code is non-zero if any failed.
 #
@@ -84,6 +86,14 @@ tsan_build() {
     cmake --build "$build-tsan" -j$jobs --target $targets
 }
 
+# The Windows zip (cmake/mingw-w64.cmake), only the `tempo` target in it; built for this CPU, as the
+# Release build is, so that the speed comparison is of Wine alone.
+windows_check() {
+    cmake -S . -B "$build-mingw" --toolchain cmake/mingw-w64.cmake -DTEMPO_ARCH=native >/dev/null &&
+        cmake --build "$build-mingw" -j$jobs --target windows-zip &&
+        tests/windows/check_windows.sh "$build-mingw"/tempo-*-windows-native.zip "$build"/tools/tempo
+}
+
 step "floors: includes point down, files <= 500 lines" tools/check-layers.sh
 step "release: configure+build" release_build
 step "release: unit tests" ctest --test-dir "$build" --output-on-failure -j$jobs
@@ -110,6 +120,10 @@ if [ -x "$stress" ] && [ -x "$build"/tools/tempo ]; then
         step "stress under tsan: 2 games" "$stress" --tempo "$build-tsan"/tools/tempo --games 2 \
             --clock 10 --max-rss 2048 --seed 3 --hang-seconds 30
     fi
+fi
+
+if [ "$release_only" -eq 0 ]; then
+    step "windows: cross build, checks under wine" windows_check
 fi
 
 echo

@@ -2,7 +2,6 @@
 // and bare `tempo`, which picks NBoard or GTP from the first input line.
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -28,7 +27,7 @@ void add_gtp_command(CLI::App& app) {
     add_engine_options(*cmd, *options);
     cmd->callback([options] {
         const protocol::EngineConfig config = options->engine_config();
-        std::signal(SIGPIPE, SIG_IGN);
+        protocol::ignore_broken_pipe_signal();
         protocol::LineOutput output;
         protocol::InputQueue input;
         protocol::Session session(config, output);
@@ -45,7 +44,7 @@ int run_auto_detected() {
             "Tempo speaks NBoard or GTP on stdin (the first line decides); `tempo play` is the console, "
             "`tempo --help` lists commands.\n",
             stderr);
-    std::signal(SIGPIPE, SIG_IGN);
+    protocol::ignore_broken_pipe_signal();
     protocol::LineOutput output;
     protocol::InputQueue input;
     protocol::Session session(config, output);

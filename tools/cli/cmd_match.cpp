@@ -32,7 +32,8 @@ struct MatchEngineOptions {
 void add_match_engine_options(CLI::App* cmd, int number, MatchEngineOptions& engine) {
     const std::string prefix = "--engine" + std::to_string(number);
     cmd->add_option(prefix, engine.spec.command,
-                    "Command line of engine " + std::to_string(number) + " (run by /bin/sh)")
+                    "Command line of engine " + std::to_string(number) +
+                        " (run by /bin/sh; on Windows: a program and its arguments)")
         ->required();
     cmd->add_option(prefix + "-protocol", engine.protocol, "gtp, nboard or auto (probe with GTP protocol_version)")
         ->check(CLI::IsMember({"auto", "gtp", "nboard"}));

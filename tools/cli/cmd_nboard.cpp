@@ -1,5 +1,4 @@
 // `tempo nboard`: the NBoard protocol on stdin/stdout, for the NBoard GUI.
-#include <csignal>
 #include <memory>
 
 #include "protocol/nboard.hpp"
@@ -14,7 +13,7 @@ void add_nboard_command(CLI::App& app) {
     add_engine_options(*cmd, *options);
     cmd->callback([options] {
         const protocol::EngineConfig config = options->engine_config();
-        std::signal(SIGPIPE, SIG_IGN);  // a GUI that goes away ends the session, not the process by signal
+        protocol::ignore_broken_pipe_signal();
         protocol::LineOutput output;
         protocol::InputQueue input;
         protocol::Session session(config, output);

@@ -49,6 +49,10 @@ int main(int argc, char** argv) {
     protect_board_arguments(argc, argv);
     CLI::App app{"Tempo: an Othello engine (8x8, 6x6 and Anti-Reversi)"};
     app.require_subcommand(0, 1);
+    // Options are `--name` everywhere: on Windows CLI11 would also take `/name` for one, and so an
+    // absolute path written with slashes (as Wine passes them) for an unknown option. The
+    // subcommands added below inherit this.
+    app.allow_windows_style_options(false);
     tempo::cli::add_demo_command(app);
     tempo::cli::add_perft_command(app);
     tempo::cli::add_book_command(app);

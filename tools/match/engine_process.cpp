@@ -1,7 +1,5 @@
 #include "tools/match/engine_process.hpp"
 
-#include <sys/wait.h>
-
 #include <cstring>
 #include <thread>
 
@@ -80,11 +78,7 @@ std::string EngineProcess::exit_description() {
         status = child_.exit_status();
     }
     if (!status) return "still running";
-    if (WIFEXITED(*status)) return "exited with status " + std::to_string(WEXITSTATUS(*status));
-    if (WIFSIGNALED(*status))
-        return std::string("killed by signal ") + std::to_string(WTERMSIG(*status)) + " (" +
-               strsignal(WTERMSIG(*status)) + ")";
-    return "ended";
+    return "ended: " + process::describe_status(*status);
 }
 
 void EngineProcess::stop(std::chrono::milliseconds grace) {

@@ -26,7 +26,8 @@ class EngineProcess {
 public:
     // Starts `/bin/sh -c "exec <command>"` (a compound command such as `cd DIR && ./engine`: without
     // the exec) in its own process group (so a terminal Ctrl-C reaches
-    // only the runner, and a kill reaches any helper the command started). `abort` (optional) is
+    // only the runner, and a kill reaches any helper the command started; on Windows the command is
+    // a program and its arguments, in a job object: process::shell_argv). `abort` (optional) is
     // polled during reads: when it turns true the read gives up as if timed out.
     explicit EngineProcess(std::string command, const std::atomic<bool>* abort = nullptr);
     ~EngineProcess();
@@ -43,7 +44,7 @@ public:
     void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
     bool running() const { return !stopped_; }
     const std::string& command() const { return command_; }
-    // "exited with status 3", "killed by signal 11", "still running" — for the forfeit log.
+    // "ended: exit 3", "ended: signal 11 (Segmentation fault)", "still running" — for the forfeit log.
     std::string exit_description();
     // The last lines exchanged, oldest first, marked "> " (sent), "< " (stdout), "! " (stderr).
     std::string transcript_tail() const;

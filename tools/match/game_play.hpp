@@ -42,7 +42,7 @@ std::string ggf_result(int black_margin, const char* suffix = "");
 
 // The comments (CO tags) of a record, which a resumed match reads back (match_resume.hpp): the
 // opening, "opening f5d6c3d3c4f4f6f3" (none for the start position), and the fault that ended a
-// forfeited game, "Black forfeits (crash): exited with status 3".
+// forfeited game, "Black forfeits (crash): ended: exit 3".
 constexpr std::string_view kOpeningCommentPrefix = "opening ";
 std::string opening_comment(const Opening& opening);
 std::string forfeit_comment(Color color, FailureKind kind, const std::string& reason);

@@ -10,7 +10,11 @@ namespace tempo::match {
 inline std::string utc_time_text(const char* format) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
+#ifdef _WIN32
+    gmtime_s(&tm, &now);  // the same, arguments swapped: Windows has no gmtime_r
+#else
     gmtime_r(&now, &tm);
+#endif
     char text[64];
     return std::string(text, std::strftime(text, sizeof text, format, &tm));
 }

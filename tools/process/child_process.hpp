@@ -1,13 +1,15 @@
 // A child process talked to over pipes: lines to its stdin, lines from its stdout with a deadline,
 // its exit status and memory. Serves the match runner's engines (tools/match) and the tests that
-// drive the `tempo` binary (tests/protocol, tests/stress). POSIX.
+// drive the `tempo` binary (tests/protocol, tests/stress). What is the same everywhere (lines,
+// deadlines) is in child_process.cpp; the pipes and the process are the platform's:
+// child_process_posix.cpp (fork, poll, waitpid) and child_process_windows.cpp (CreateProcess, a
+// job object, reader threads).
 #pragma once
-
-#include <sys/types.h>
 
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,7 +21,9 @@ using Clock = std::chrono::steady_clock;
 
 // argv that runs `command` as a shell command line: `/bin/sh -c "exec <command>"`, so quoting and
 // arguments work as in a shell and the engine itself (not a shell) is the child; a compound
-// command (`cd DIR && ./engine`) runs without the exec, its shell the child.
+// command (`cd DIR && ./engine`) runs without the exec, its shell the child. Windows has no such
+// shell: the command is split into the program and its arguments as the C runtime splits a
+// command line (double quotes group, `\"` is a quote), and the program is the child.
 std::vector<std::string> shell_argv(const std::string& command);
 
 struct ChildOptions {
@@ -28,13 +32,14 @@ struct ChildOptions {
     enum class Stderr { kInherit, kDiscard, kPipe };
     Stderr stderr_mode = Stderr::kInherit;
     // Its own process group: a terminal's Ctrl-C reaches only us, and a kill reaches any helper
-    // the child started.
+    // the child started. (On Windows every child is in a job object that a kill ends whole.)
     bool own_group = false;
 };
 
 class ChildProcess {
 public:
-    // Starts `argv[0]` (a path) with the arguments; throws std::runtime_error if it cannot.
+    // Starts `argv[0]` (a path) with the arguments; throws std::runtime_error if it cannot. (On
+    // POSIX a program that is not there starts and exits 127; Windows says at once: a throw.)
     explicit ChildProcess(const std::vector<std::string>& argv, ChildOptions options = {});
     ~ChildProcess();  // kills the child if it still runs
     ChildProcess(const ChildProcess&) = delete;
@@ -56,7 +61,7 @@ public:
     // those the pipe holds now (all of them once the child has exited), oldest first, and forgets them.
     std::vector<std::string> take_stderr_lines();
 
-    // The exit status (as from waitpid) if the child has exited, without waiting.
+    // The exit status (as from waitpid; on Windows the exit code) if the child has exited, without waiting.
     std::optional<int> exit_status();
     // Waits until `deadline` for the child to exit; its status, or nullopt on timeout (the child is
     // then killed and reaped, and `hung()` is true).
@@ -68,19 +73,23 @@ public:
     bool at_eof() const { return eof_; }
     bool hung() const { return hung_; }
     bool running() const { return !status_; }
-    pid_t pid() const { return pid_; }
-    // Peak and current resident set size in KiB (VmHWM, VmRSS); 0 once the child has exited.
-    long peak_rss_kib() const { return status_field("VmHWM:"); }
-    long rss_kib() const { return status_field("VmRSS:"); }
+    // Peak and current resident set size in KiB (VmHWM, VmRSS; the working set on Windows); 0 once
+    // the child has exited.
+    long peak_rss_kib() const;
+    long rss_kib() const;
 
 private:
-    void kill_and_reap();
+    struct Native;  // the platform's pipes and process handle
+    // Waits up to `wait` for output: stdout's bytes go to buffer_ (eof_ set at its end), stderr's
+    // to stderr_lines_.
+    void await_output(std::chrono::milliseconds wait);
+    // Moves what the stderr pipe holds now into stderr_lines_.
     void drain_stderr();
-    long status_field(const char* name) const;
+    // Splits stderr_buffer_ into stderr_lines_; `at_end`: the pipe has ended, a last partial line counts.
+    void split_stderr(bool at_end);
+    void kill_and_reap();
 
-    pid_t pid_ = -1;
-    bool own_group_ = false;
-    int to_child_ = -1, from_child_ = -1, stderr_from_child_ = -1;
+    std::unique_ptr<Native> native_;
     std::string buffer_, stderr_buffer_;  // bytes read but not yet returned as lines
     std::deque<std::string> stderr_lines_;
     bool eof_ = false;
@@ -88,7 +97,8 @@ private:
     std::optional<int> status_;  // set once reaped
 };
 
-// "exit 0", "exit 3", "signal 11 (Segmentation fault)": a waitpid status for people.
+// "exit 0", "exit 3", "signal 11 (Segmentation fault)" (Windows: "exception 0xc0000005" for a
+// crash): a status for people.
 std::string describe_status(int status);
 // True for a clean exit (code 0).
 bool clean_exit(int status);
