@@ -14,13 +14,13 @@
 # Each step is timed; a summary table ends the output, then the last lines of each failed step. Every
 # step runs even when one fails; the exit code is non-zero if any failed.
 #
-# Options: --release-only (step 1 only), --fuzz-seconds N (per target, default 20),
+# Options: --release-only (step 1 only), --fuzz-seconds N (per target, default 12),
 #          --stress-games N (default 6), --build-dir DIR (default build; the sanitizer builds go to
 #          DIR-asan and DIR-tsan).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-fuzz_seconds=20
+fuzz_seconds=12
 stress_games=6
 release_only=0
 build=build
