@@ -1,7 +1,6 @@
 # `cmake --install build --prefix P`: the programs in P/bin, the shipped data (weights, opening
 # books, XOT openings) in P/share/tempo, where formats/data_files.cpp looks beside the binary.
 # `cpack -G DEB` (run in the build folder) packages the same tree for /usr.
-include(GNUInstallDirs)
 
 install(TARGETS tempo tempo-train RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 

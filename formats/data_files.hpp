@@ -1,8 +1,9 @@
 // Where the shipped data files (evaluation weights, opening books) are found without configuration:
-// <exe dir>/data/<kind> (the Windows zip), <exe dir>/../data/<kind>, <exe dir>/../share/tempo/<kind>
-// (installed), <lib dir>/../share/tempo/<kind> when the code is in a shared library (libtempo.so),
-// then the source tree's data/<kind> that this binary was built from (not for a cross build, whose
-// binary runs on another machine).
+// $TEMPO_DATA_DIR/<kind> when that is set, <exe dir>/data/<kind> (the Windows zip),
+// <exe dir>/../data/<kind>, <exe dir>/../share/tempo/<kind> (installed), <lib dir>/../share/tempo/<kind>
+// when the code is in a shared library (libtempo.so), then, for a binary run from its build tree,
+// the source tree's data/<kind> that it was built from (not for a cross build, whose binary runs on
+// another machine).
 #pragma once
 
 #include <string>

@@ -3,8 +3,9 @@
 # installed `tempo` run from another folder answers perft 9 and solves FFO #40 (+38, a2) with the
 # data installed beside it; a C program built against the installed libtempo through pkg-config
 # solves it too, and so does a CMake project's (find_package(Tempo), shared and static); the
-# installed Python module solves it, with the weights of the prefix it was installed in; `cpack -G
-# DEB` makes a package holding bin/tempo, the weights and the Python module.
+# installed Python module solves it, with the weights of the prefix it was installed in; without its
+# data folder the installed tempo says where it looked; `cpack -G DEB` makes a package holding
+# bin/tempo, the weights and the Python module.
 # Usage: tests/install/check_install.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -38,8 +39,9 @@ grep -q "best a2, score +38" <<<"$example"
 cmake -S "$source_dir/tests/install/find_package" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \
     -DCMAKE_BUILD_RPATH="$(dirname "$libdir")" -DTEMPO_EXAMPLE="$source_dir/examples/c/solve_position.c" >/dev/null
 cmake --build "$work/consumer" >/dev/null
+# The static one has no library of its own to find the prefix by: TEMPO_DATA_DIR names the data.
 for linked in shared static; do
-    example=$("$work/consumer/solve_$linked")
+    example=$(TEMPO_DATA_DIR="$work/prefix/share/tempo" "$work/consumer/solve_$linked")
     echo "find_package, $linked: $example"
     grep -q "best a2, score +38" <<<"$example"
 done
@@ -61,9 +63,20 @@ fi
 grep -q "OSError: weights file $work/prefix/share/tempo/weights/standard-8x8.tew" <<<"$failed"
 cp "$work/weights.tew" "$work/prefix/share/tempo/weights/standard-8x8.tew"
 
+# The installed tempo without its data folder: a clear error naming where it looked (its prefix,
+# never the source tree it was built from), and nothing played.
+mv "$work/prefix/share/tempo" "$work/data-aside"
+if failed=$("$work/prefix/bin/tempo" gtp </dev/null 2>&1); then
+    echo "the installed tempo ran without its data folder"; exit 1
+fi
+echo "no data folder: $failed"
+grep -q "standard-8x8.tew for 8x8 not found (tried .*$work/prefix/share/tempo/weights/standard-8x8.tew" <<<"$failed"
+if grep -q "$source_dir/data" <<<"$failed"; then echo "the installed tempo looked in the source tree"; exit 1; fi
+mv "$work/data-aside" "$work/prefix/share/tempo"
+
 (cd "$build" && cpack -G DEB -B "$work/package" >/dev/null)
 contents=$(dpkg-deb -c "$work"/package/tempo_*.deb)
 grep -q '\./usr/bin/tempo$' <<<"$contents"
 grep -q '\./usr/share/tempo/weights/standard-8x8.tew$' <<<"$contents"
 grep -q '\./usr/lib/python3/dist-packages/tempo\.cpython-.*\.so$' <<<"$contents"
-echo "install: perft 9 and FFO #40 from the installed tempo, C, CMake and Python programs; the package holds bin/tempo, the weights and the Python module"
+echo "install: perft 9 and FFO #40 from the installed tempo, C, CMake and Python programs; a missing data folder named; the package holds bin/tempo, the weights and the Python module"
