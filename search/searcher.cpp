@@ -220,6 +220,19 @@ int next_depth(int depth, int step, int empties, int max_depth, bool ladder) {
     return depth;
 }
 
+// Lazy SMP, after a thread completes the iteration (depth, sel): offers it to the others, and when
+// another thread has completed a deeper one, takes that one's answer and goes on from its depth and
+// selectivity (the ladder's level, past kProbcutMinDepth).
+void share_iteration(Run& run, std::vector<RootMove>& moves, int& depth, int& sel, int& selectivity) {
+    run.deepest.offer({depth, sel, moves.front()});
+    if (const auto ahead = run.deepest.beyond(depth, sel)) {
+        take_iteration(moves, *ahead);
+        depth = ahead->depth;
+        sel = ahead->selectivity;
+        if (depth >= kProbcutMinDepth) selectivity = sel;
+    }
+}
+
 // A helper thread of Lazy SMP: the same iterative deepening on the shared table. Each iteration
 // starts past the deepest any thread has completed, odd helpers a further ply past the one the main
 // thread searches, so that two threads seldom search the same depth; each completed iteration is
@@ -231,13 +244,7 @@ void helper_loop(Run& run, int index, int max_depth, int selectivity, int step, 
     for (int depth = step * (1 + (index & 1)); depth <= max_depth && !run.helpers_stop.load();) {
         int sel = depth < kProbcutMinDepth ? 0 : selectivity;
         if (!search_depth(search, run, moves, depth, sel, guess)) break;
-        run.deepest.offer({depth, sel, moves.front()});
-        if (const auto ahead = run.deepest.beyond(depth, sel)) {
-            take_iteration(moves, *ahead);
-            depth = ahead->depth;
-            sel = ahead->selectivity;
-            if (depth >= kProbcutMinDepth) selectivity = sel;
-        }
+        share_iteration(run, moves, depth, sel, selectivity);
         guess = moves.front().score;
         if (climb_ladder(ladder, depth, run.empties, selectivity, moves)) continue;
         depth = next_depth(depth, step, run.empties, max_depth, ladder);
@@ -274,16 +281,8 @@ void iterate(Run& run, MidgameSearch& search, std::vector<RootMove>& moves, Sear
             adopt_partial(info, moves, depth);
             break;
         }
-        if (share) {
-            run.deepest.offer({depth, sel, moves.front()});
-            // A helper finished a deeper iteration while this one ran: answer with it and go on past it.
-            if (const auto ahead = run.deepest.beyond(depth, sel)) {
-                take_iteration(moves, *ahead);
-                depth = ahead->depth;
-                sel = ahead->selectivity;
-                if (depth >= kProbcutMinDepth) selectivity = sel;
-            }
-        }
+        // A helper may have finished a deeper iteration while this one ran: answer with it and go on past it.
+        if (share) share_iteration(run, moves, depth, sel, selectivity);
         answered_sel = sel;
         guess = moves.front().score;
         const bool exact = depth >= run.empties && sel == 0;
